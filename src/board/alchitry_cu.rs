@@ -1,0 +1,171 @@
+//! Alchitry Cu V1 (iCE40HX8K-CB132) with an Io V1 element.
+//!
+//! Sources (from `shared/boards.md`, confidence high): composed from two
+//! Alchitry files in alchitry/Alchitry-Labs-V2, `hardware/pinout/CuPin.kt`
+//! (connector pin -> ball) and `Constraints/io_v1.acf` (Io signal ->
+//! connector pin); `alchitry.acf` for clk (100 MHz), rst_n and led[0..7].
+//! Cross-checked: r1cebank/alchitry-cu-utils `alchitry_cu.pcf` matches all
+//! lines exactly; litex-boards `alchitry_cu.py`, icestudio and apio-examples
+//! agree on clock, reset, LEDs and the bank A/B map.
+//!
+//! Io 2-D indices are flattened as `[group*8+bit]`; group 0 is the rightmost.
+//! Polarity (Alchitry Io tutorial): rst_n active low; LEDs active high;
+//! io_seg and io_sel active low; io_seg bit0 = A ... bit6 = G, bit7 = DP;
+//! io_sel[0] = rightmost digit; buttons up, centre, down, left, right.
+//!
+//! **Pull-down caveat:** io_dip and io_button switch to 3V3 through 330R, the
+//! Io V1 has no pull-downs and the iCE40 has no internal pull-downs, so the
+//! design must emulate them (Alchitry's `fake_pull_down`: drive the pin low,
+//! release, wait ~30 ns, sample; ports declared `inout`).
+
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+
+use Dir::{Input, Output};
+use Polarity::{ActiveHigh, ActiveLow};
+
+pub(super) static BOARD: Board = Board {
+    id: BoardId::AlchitryCu,
+    name: "Alchitry Cu V1 + Io V1",
+    device: Device::Hx8k,
+    package: "cb132",
+    clock: Clock {
+        pin: "clk",
+        hz: 100_000_000,
+    },
+    pins: PINS,
+    sources: &[
+        "alchitry/Alchitry-Labs-V2 CuPin.kt + Constraints/io_v1.acf + alchitry.acf",
+        "cross-checked: r1cebank/alchitry-cu-utils alchitry_cu.pcf (exact match), litex-boards alchitry_cu.py",
+    ],
+    confidence: Confidence::High,
+    notes: &[
+        "io_dip and io_button float when off: the Io V1 has no pull-downs and the iCE40 has none, so emulate pull-downs in the design",
+        "io_seg and io_sel are ACTIVE LOW; io_sel[0] is the rightmost digit; io_seg bit0 = A .. bit6 = G, bit7 = DP",
+    ],
+};
+
+/// LEDs (Cu and Io): active high.
+const fn led(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Output, ActiveHigh, Role::Led, note)
+}
+
+/// Io input: active high, switches to 3V3 via 330R and floats otherwise
+/// (no pull-down on the Io V1), so it needs pull-down emulation.
+const fn io_input(
+    name: &'static str,
+    location: &'static str,
+    role: Role,
+    note: &'static str,
+) -> PinDef {
+    PinDef::new(name, location, Input, ActiveHigh, role, note).with_pull_down_emulation()
+}
+
+const fn dip(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    io_input(name, location, Role::Switch, note)
+}
+
+const fn button(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    io_input(name, location, Role::Button, note)
+}
+
+/// 7-segment digit select: active low.
+const fn sel(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Output, ActiveLow, Role::DigitSelect, note)
+}
+
+/// 7-segment segment: active low.
+const fn seg(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Output, ActiveLow, Role::Segment, note)
+}
+
+const PINS: &[PinDef] = &[
+    PinDef::new(
+        "clk",
+        "P7",
+        Input,
+        ActiveHigh,
+        Role::Clock,
+        "100 MHz oscillator",
+    ),
+    PinDef::new(
+        "rst_n",
+        "P8",
+        Input,
+        ActiveLow,
+        Role::Reset,
+        "Cu reset button",
+    ),
+    led("led[0]", "J11", "Cu LED 0"),
+    led("led[1]", "K11", "Cu LED 1"),
+    led("led[2]", "K12", "Cu LED 2"),
+    led("led[3]", "K14", "Cu LED 3"),
+    led("led[4]", "L12", "Cu LED 4"),
+    led("led[5]", "L14", "Cu LED 5"),
+    led("led[6]", "M12", "Cu LED 6"),
+    led("led[7]", "N14", "Cu LED 7"),
+    led("io_led[0]", "G14", "Io LED group 0 bit 0"),
+    led("io_led[1]", "F14", "Io LED group 0 bit 1"),
+    led("io_led[2]", "E12", "Io LED group 0 bit 2"),
+    led("io_led[3]", "E14", "Io LED group 0 bit 3"),
+    led("io_led[4]", "D14", "Io LED group 0 bit 4"),
+    led("io_led[5]", "C14", "Io LED group 0 bit 5"),
+    led("io_led[6]", "B14", "Io LED group 0 bit 6"),
+    led("io_led[7]", "A12", "Io LED group 0 bit 7"),
+    led("io_led[8]", "C10", "Io LED group 1 bit 0"),
+    led("io_led[9]", "C9", "Io LED group 1 bit 1"),
+    led("io_led[10]", "A11", "Io LED group 1 bit 2"),
+    led("io_led[11]", "A10", "Io LED group 1 bit 3"),
+    led("io_led[12]", "A7", "Io LED group 1 bit 4"),
+    led("io_led[13]", "A6", "Io LED group 1 bit 5"),
+    led("io_led[14]", "A4", "Io LED group 1 bit 6"),
+    led("io_led[15]", "A3", "Io LED group 1 bit 7"),
+    led("io_led[16]", "A2", "Io LED group 2 bit 0"),
+    led("io_led[17]", "A1", "Io LED group 2 bit 1"),
+    led("io_led[18]", "C3", "Io LED group 2 bit 2"),
+    led("io_led[19]", "D3", "Io LED group 2 bit 3"),
+    led("io_led[20]", "B1", "Io LED group 2 bit 4"),
+    led("io_led[21]", "C1", "Io LED group 2 bit 5"),
+    led("io_led[22]", "D1", "Io LED group 2 bit 6"),
+    led("io_led[23]", "E1", "Io LED group 2 bit 7"),
+    dip("io_dip[0]", "G12", "Io DIP group 0 bit 0"),
+    dip("io_dip[1]", "F12", "Io DIP group 0 bit 1"),
+    dip("io_dip[2]", "F11", "Io DIP group 0 bit 2"),
+    dip("io_dip[3]", "E11", "Io DIP group 0 bit 3"),
+    dip("io_dip[4]", "D12", "Io DIP group 0 bit 4"),
+    dip("io_dip[5]", "D11", "Io DIP group 0 bit 5"),
+    dip("io_dip[6]", "C12", "Io DIP group 0 bit 6"),
+    dip("io_dip[7]", "C11", "Io DIP group 0 bit 7"),
+    dip("io_dip[8]", "D10", "Io DIP group 1 bit 0"),
+    dip("io_dip[9]", "D9", "Io DIP group 1 bit 1"),
+    dip("io_dip[10]", "D7", "Io DIP group 1 bit 2"),
+    dip("io_dip[11]", "D6", "Io DIP group 1 bit 3"),
+    dip("io_dip[12]", "C7", "Io DIP group 1 bit 4"),
+    dip("io_dip[13]", "C6", "Io DIP group 1 bit 5"),
+    dip("io_dip[14]", "A5", "Io DIP group 1 bit 6"),
+    dip("io_dip[15]", "C5", "Io DIP group 1 bit 7"),
+    dip("io_dip[16]", "D5", "Io DIP group 2 bit 0"),
+    dip("io_dip[17]", "C4", "Io DIP group 2 bit 1"),
+    dip("io_dip[18]", "D4", "Io DIP group 2 bit 2"),
+    dip("io_dip[19]", "E4", "Io DIP group 2 bit 3"),
+    dip("io_dip[20]", "F4", "Io DIP group 2 bit 4"),
+    dip("io_dip[21]", "F3", "Io DIP group 2 bit 5"),
+    dip("io_dip[22]", "H4", "Io DIP group 2 bit 6"),
+    dip("io_dip[23]", "G4", "Io DIP group 2 bit 7"),
+    button("io_button[0]", "G11", "Io button up"),
+    button("io_button[1]", "H11", "Io button centre"),
+    button("io_button[2]", "H12", "Io button down"),
+    button("io_button[3]", "J12", "Io button left"),
+    button("io_button[4]", "P2", "Io button right"),
+    sel("io_sel[0]", "G3", "Io rightmost digit"),
+    sel("io_sel[1]", "G1", "Io 2nd digit from right"),
+    sel("io_sel[2]", "H1", "Io 3rd digit from right"),
+    sel("io_sel[3]", "H3", "Io leftmost digit"),
+    seg("io_seg[0]", "J1", "Io segment A"),
+    seg("io_seg[1]", "J3", "Io segment B"),
+    seg("io_seg[2]", "N1", "Io segment C"),
+    seg("io_seg[3]", "K4", "Io segment D"),
+    seg("io_seg[4]", "K3", "Io segment E"),
+    seg("io_seg[5]", "L1", "Io segment F"),
+    seg("io_seg[6]", "M1", "Io segment G"),
+    seg("io_seg[7]", "P1", "Io decimal point"),
+];

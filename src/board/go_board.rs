@@ -1,0 +1,102 @@
+//! Nandland Go Board (iCE40HX1K-VQ100).
+//!
+//! Sources (from `shared/boards.md`, confidence high):
+//! - Pins: nandland/getting-started-with-fpgas `Go_Board_Pin_Constraints.pcf`
+//!   (HEAD 69ba2cb); `Go_Board_Clock_Constraint.sdc` gives 40 ns (25 MHz).
+//! - Polarity from vendor code: every segment output is inverted ("Invert
+//!   needed on Go Board"), so segments are ACTIVE LOW; `o_LED_1 = i_Switch_1`,
+//!   so LEDs and push buttons are active high. The vendor PCF sets no
+//!   pull-ups, so the board has pull-downs on the buttons (inferred).
+//! - Cross-checks: apio-examples `go-board/template/go-board.pcf`,
+//!   amaranth-boards `nandland_go.py`.
+//! - Segment1 = left/tens digit, Segment2 = right/ones digit (mmicko/grom8).
+//!   No digit-select lines: each digit has its own 7 pins.
+//! - PMOD port names follow Nandland's own `io_PMOD_<n>` convention.
+
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+
+use Dir::{Inout, Input, Output};
+use Polarity::{ActiveHigh, ActiveLow};
+
+pub(super) static BOARD: Board = Board {
+    id: BoardId::GoBoard,
+    name: "Nandland Go Board",
+    device: Device::Hx1k,
+    package: "vq100",
+    clock: Clock {
+        pin: "i_Clk",
+        hz: 25_000_000,
+    },
+    pins: PINS,
+    sources: &[
+        "nandland/getting-started-with-fpgas Go_Board_Pin_Constraints.pcf (69ba2cb)",
+        "polarity: Nandland example code (segments inverted, switches/LEDs active high)",
+        "cross-checked: apio-examples go-board.pcf, amaranth-boards nandland_go.py",
+    ],
+    confidence: Confidence::High,
+    notes: &["7-segment segments are ACTIVE LOW (0 = lit); each digit has its own 7 pins"],
+};
+
+const fn led(name: &'static str, location: &'static str) -> PinDef {
+    PinDef::new(name, location, Output, ActiveHigh, Role::Led, "")
+}
+
+const fn switch(name: &'static str, location: &'static str) -> PinDef {
+    PinDef::new(
+        name,
+        location,
+        Input,
+        ActiveHigh,
+        Role::Button,
+        "push button, pressed = 1",
+    )
+}
+
+const fn seg(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Output, ActiveLow, Role::Segment, note)
+}
+
+const fn pmod(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Inout, ActiveHigh, Role::Pmod, note)
+}
+
+const PINS: &[PinDef] = &[
+    PinDef::new(
+        "i_Clk",
+        "15",
+        Input,
+        ActiveHigh,
+        Role::Clock,
+        "25 MHz oscillator",
+    ),
+    led("o_LED_1", "56"),
+    led("o_LED_2", "57"),
+    led("o_LED_3", "59"),
+    led("o_LED_4", "60"),
+    switch("i_Switch_1", "53"),
+    switch("i_Switch_2", "51"),
+    switch("i_Switch_3", "54"),
+    switch("i_Switch_4", "52"),
+    seg("o_Segment1_A", "3", "left (tens) digit, A"),
+    seg("o_Segment1_B", "4", "left (tens) digit, B"),
+    seg("o_Segment1_C", "93", "left (tens) digit, C"),
+    seg("o_Segment1_D", "91", "left (tens) digit, D"),
+    seg("o_Segment1_E", "90", "left (tens) digit, E"),
+    seg("o_Segment1_F", "1", "left (tens) digit, F"),
+    seg("o_Segment1_G", "2", "left (tens) digit, G"),
+    seg("o_Segment2_A", "100", "right (ones) digit, A"),
+    seg("o_Segment2_B", "99", "right (ones) digit, B"),
+    seg("o_Segment2_C", "97", "right (ones) digit, C"),
+    seg("o_Segment2_D", "95", "right (ones) digit, D"),
+    seg("o_Segment2_E", "94", "right (ones) digit, E"),
+    seg("o_Segment2_F", "8", "right (ones) digit, F"),
+    seg("o_Segment2_G", "96", "right (ones) digit, G"),
+    pmod("io_PMOD_1", "65", "PMOD pin 1"),
+    pmod("io_PMOD_2", "64", "PMOD pin 2"),
+    pmod("io_PMOD_3", "63", "PMOD pin 3"),
+    pmod("io_PMOD_4", "62", "PMOD pin 4"),
+    pmod("io_PMOD_7", "78", "PMOD pin 7"),
+    pmod("io_PMOD_8", "79", "PMOD pin 8"),
+    pmod("io_PMOD_9", "80", "PMOD pin 9"),
+    pmod("io_PMOD_10", "81", "PMOD pin 10"),
+];

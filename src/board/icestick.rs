@@ -1,0 +1,79 @@
+//! Lattice iCEstick (iCE40HX1K-TQ144).
+//!
+//! Sources (from `shared/boards.md`, confidence high, all three agree):
+//! - YosysHQ/icestorm `examples/icestick/icestick.pcf` and Makefile
+//!   (`DEVICE = hx1k`, `PACKAGE = tq144`).
+//! - FPGAwars/apio-examples `icestick/template/icestick.pcf` (LEDs, PMOD, clock).
+//! - amaranth-boards `icestick.py` (clk 21 at 12 MHz, LEDs not inverted,
+//!   PMOD `78 79 80 81 - - 87 88 90 91`).
+//!
+//! The iCEstick has **no user button or switch**. Retrogate's convention:
+//! the user wires three push buttons from PMOD J2 pins 1-3 (FPGA 78 79 80) to
+//! GND (J2 pin 5 or 11). Those pins get the internal pull-up and read
+//! ACTIVE LOW. They are named BTN1..BTN3 here instead of PMOD1..PMOD3; the
+//! remaining J2 pins stay plain PMOD pins.
+//!
+//! LED layout (apio-examples comment): D1 top, D4 D5 D2 across the middle,
+//! D3 bottom; D1-D4 red, D5 green.
+
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+
+use Dir::{Inout, Input, Output};
+use Polarity::{ActiveHigh, ActiveLow};
+
+pub(super) static BOARD: Board = Board {
+    id: BoardId::Icestick,
+    name: "Lattice iCEstick",
+    device: Device::Hx1k,
+    package: "tq144",
+    clock: Clock {
+        pin: "clk",
+        hz: 12_000_000,
+    },
+    pins: PINS,
+    sources: &[
+        "YosysHQ/icestorm examples/icestick/icestick.pcf",
+        "cross-checked: apio-examples icestick.pcf, amaranth-boards icestick.py",
+    ],
+    confidence: Confidence::High,
+    notes: &[
+        "the iCEstick has no buttons: wire push buttons from PMOD J2 pins 1, 2, 3 to GND (J2 pin 5 or 11)",
+        "BTN1..BTN3 use the internal pull-up and read active low (pressed = 0)",
+    ],
+};
+
+const fn led(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Output, ActiveHigh, Role::Led, note)
+}
+
+const fn user_button(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Input, ActiveLow, Role::Button, note).with_pull_up()
+}
+
+const fn pmod(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
+    PinDef::new(name, location, Inout, ActiveHigh, Role::Pmod, note)
+}
+
+const PINS: &[PinDef] = &[
+    PinDef::new(
+        "clk",
+        "21",
+        Input,
+        ActiveHigh,
+        Role::Clock,
+        "12 MHz oscillator",
+    ),
+    led("D1", "99", "red, top"),
+    led("D2", "98", "red, middle row after D5"),
+    led("D3", "97", "red, bottom"),
+    led("D4", "96", "red, middle row before D5"),
+    led("D5", "95", "green, centre"),
+    user_button("BTN1", "78", "user-wired: button from PMOD J2 pin 1 to GND"),
+    user_button("BTN2", "79", "user-wired: button from PMOD J2 pin 2 to GND"),
+    user_button("BTN3", "80", "user-wired: button from PMOD J2 pin 3 to GND"),
+    pmod("PMOD4", "81", "PMOD J2 pin 4"),
+    pmod("PMOD7", "87", "PMOD J2 pin 7"),
+    pmod("PMOD8", "88", "PMOD J2 pin 8"),
+    pmod("PMOD9", "90", "PMOD J2 pin 9"),
+    pmod("PMOD10", "91", "PMOD J2 pin 10"),
+];

@@ -1,0 +1,733 @@
+//! iCE40 board data: device, package, nextpnr flags, clock and every user pin
+//! with its polarity, plus a renderer to nextpnr-ice40 PCF text.
+//!
+//! This module is pure data and string rendering: no I/O, no HDL.
+//!
+//! All pins come from `shared/boards.md` (the project's pin research), which
+//! cross-checks each board against at least one other public source. The
+//! per-board modules carry a short summary of those sources and caveats.
+//!
+//! PCF syntax (nextpnr `docs/ice40.md`):
+//! `set_io [-nowarn] [-pullup yes|no] port pin` and `set_frequency net MHz`.
+//! Every iCE40 has internal pull-ups; **no iCE40 has internal pull-downs**.
+
+mod alchitry_cu;
+mod alchitry_cu_v2;
+mod go_board;
+mod icebreaker;
+mod icestick;
+mod pcf;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+pub use pcf::{render_full_pcf, render_pcf};
+
+/// Which board to target. The string forms (`FromStr`/`Display`/serde) are the
+/// CLI names: `icebreaker`, `go-board`, `alchitry-cu`, `alchitry-cu-v2`,
+/// `icestick`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardId {
+    /// 1BitSquared iCEBreaker (iCE40UP5K-SG48). The default.
+    #[default]
+    Icebreaker,
+    /// Nandland Go Board (iCE40HX1K-VQ100).
+    GoBoard,
+    /// Alchitry Cu V1 with an Io V1 element (iCE40HX8K-CB132).
+    AlchitryCu,
+    /// Alchitry Cu V2 with an Io V2 element (iCE40HX8K-CB132). Medium confidence.
+    AlchitryCuV2,
+    /// Lattice iCEstick (iCE40HX1K-TQ144).
+    Icestick,
+}
+
+impl BoardId {
+    /// Every board, in a fixed order (the default first).
+    pub const ALL: [BoardId; 5] = [
+        BoardId::Icebreaker,
+        BoardId::GoBoard,
+        BoardId::AlchitryCu,
+        BoardId::AlchitryCuV2,
+        BoardId::Icestick,
+    ];
+
+    /// The CLI name, e.g. `"go-board"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            BoardId::Icebreaker => "icebreaker",
+            BoardId::GoBoard => "go-board",
+            BoardId::AlchitryCu => "alchitry-cu",
+            BoardId::AlchitryCuV2 => "alchitry-cu-v2",
+            BoardId::Icestick => "icestick",
+        }
+    }
+
+    /// The CLI names of every board, in [`BoardId::ALL`] order.
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|id| id.as_str()).collect()
+    }
+
+    /// The board data for this id.
+    pub fn board(self) -> &'static Board {
+        Board::get(self)
+    }
+}
+
+impl fmt::Display for BoardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for BoardId {
+    type Err = BoardError;
+
+    /// Parses a CLI name (ASCII case-insensitive).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BoardId::ALL
+            .into_iter()
+            .find(|id| id.as_str().eq_ignore_ascii_case(s))
+            .ok_or_else(|| BoardError::UnknownBoard {
+                name: s.to_string(),
+                known: BoardId::names(),
+            })
+    }
+}
+
+/// The iCE40 part, as far as nextpnr-ice40 cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Device {
+    Hx1k,
+    Hx8k,
+    Up5k,
+    Lp8k,
+}
+
+impl Device {
+    /// The nextpnr-ice40 device flag, e.g. `"--hx1k"`.
+    pub const fn nextpnr_flag(self) -> &'static str {
+        match self {
+            Device::Hx1k => "--hx1k",
+            Device::Hx8k => "--hx8k",
+            Device::Up5k => "--up5k",
+            Device::Lp8k => "--lp8k",
+        }
+    }
+
+    /// Lattice's part family name, e.g. `"iCE40HX1K"`.
+    pub const fn part(self) -> &'static str {
+        match self {
+            Device::Hx1k => "iCE40HX1K",
+            Device::Hx8k => "iCE40HX8K",
+            Device::Up5k => "iCE40UP5K",
+            Device::Lp8k => "iCE40LP8K",
+        }
+    }
+}
+
+impl fmt::Display for Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.part())
+    }
+}
+
+/// Signal direction as seen from the FPGA.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dir {
+    Input,
+    Output,
+    /// Free header pins (PMOD) that the design may use either way.
+    Inout,
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dir::Input => "input",
+            Dir::Output => "output",
+            Dir::Inout => "inout",
+        })
+    }
+}
+
+/// Which logic level means "pressed" / "lit" / "selected".
+///
+/// For PMOD pins it is nominal (`ActiveHigh` = no inversion).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Polarity {
+    ActiveHigh,
+    ActiveLow,
+}
+
+impl fmt::Display for Polarity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Polarity::ActiveHigh => "active high",
+            Polarity::ActiveLow => "active low",
+        })
+    }
+}
+
+/// What a pin is for. The declaration order is the group order of
+/// [`render_full_pcf`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Clock,
+    Reset,
+    /// Momentary push button.
+    Button,
+    /// Latching (DIP) switch.
+    Switch,
+    Led,
+    /// One segment of a 7-segment display (or its decimal point).
+    Segment,
+    /// Digit select (common anode/cathode enable) of a multiplexed display.
+    DigitSelect,
+    /// Free header pin.
+    Pmod,
+}
+
+impl Role {
+    /// Every role, in group order.
+    pub const ALL: [Role; 8] = [
+        Role::Clock,
+        Role::Reset,
+        Role::Button,
+        Role::Switch,
+        Role::Led,
+        Role::Segment,
+        Role::DigitSelect,
+        Role::Pmod,
+    ];
+
+    /// Lower-case name, e.g. `"digit select"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::Clock => "clock",
+            Role::Reset => "reset",
+            Role::Button => "button",
+            Role::Switch => "switch",
+            Role::Led => "led",
+            Role::Segment => "segment",
+            Role::DigitSelect => "digit select",
+            Role::Pmod => "pmod",
+        }
+    }
+
+    /// Heading used for the role's group in [`render_full_pcf`].
+    pub const fn heading(self) -> &'static str {
+        match self {
+            Role::Clock => "Clock",
+            Role::Reset => "Reset",
+            Role::Button => "Buttons",
+            Role::Switch => "Switches",
+            Role::Led => "LEDs",
+            Role::Segment => "7-segment segments",
+            Role::DigitSelect => "7-segment digit selects",
+            Role::Pmod => "PMOD / free header pins",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How well the pin map is backed by sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Confidence {
+    /// Several independent sources agree.
+    High,
+    /// Derived from one source, not cross-checked.
+    Medium,
+}
+
+impl fmt::Display for Confidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Confidence::High => "high",
+            Confidence::Medium => "medium",
+        })
+    }
+}
+
+/// One FPGA pin as the design sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct PinDef {
+    /// The PCF / top-level port name, e.g. `"BTN1"`, `"LED1"`, `"io_dip[0]"`.
+    pub name: &'static str,
+    /// Package pin or BGA ball, e.g. `"20"`, `"P7"`, `"G12"`.
+    pub location: &'static str,
+    pub dir: Dir,
+    pub polarity: Polarity,
+    /// Turn on the iCE40 internal pull-up (`-pullup yes`).
+    pub pull_up: bool,
+    /// The input floats when inactive and the board has no pull-down, so the
+    /// design must emulate one (briefly drive low, release, sample ~30 ns
+    /// later; the port must then be `inout`). Alchitry Cu + Io V1 only.
+    pub needs_pull_down_emulation: bool,
+    pub role: Role,
+    /// Short human note (position, colour, connector pin, caveat).
+    pub note: &'static str,
+}
+
+impl PinDef {
+    /// A pin with no pull-up and no pull-down emulation.
+    pub const fn new(
+        name: &'static str,
+        location: &'static str,
+        dir: Dir,
+        polarity: Polarity,
+        role: Role,
+        note: &'static str,
+    ) -> Self {
+        PinDef {
+            name,
+            location,
+            dir,
+            polarity,
+            pull_up: false,
+            needs_pull_down_emulation: false,
+            role,
+            note,
+        }
+    }
+
+    /// The same pin with the internal pull-up turned on.
+    pub const fn with_pull_up(mut self) -> Self {
+        self.pull_up = true;
+        self
+    }
+
+    /// The same pin marked as needing pull-down emulation.
+    pub const fn with_pull_down_emulation(mut self) -> Self {
+        self.needs_pull_down_emulation = true;
+        self
+    }
+
+    pub const fn is_active_low(&self) -> bool {
+        matches!(self.polarity, Polarity::ActiveLow)
+    }
+
+    /// For a bus bit such as `"io_dip[3]"`, the base name and index
+    /// (`("io_dip", 3)`); `None` for scalar names.
+    pub fn bus_bit(&self) -> Option<(&'static str, u32)> {
+        split_bus_bit(self.name)
+    }
+}
+
+pub(crate) fn split_bus_bit(name: &str) -> Option<(&str, u32)> {
+    let open = name.find('[')?;
+    let index = name.strip_suffix(']')?.get(open + 1..)?;
+    let index = index.parse().ok()?;
+    Some((&name[..open], index))
+}
+
+/// The board's main clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Clock {
+    /// Port name of the clock pin; it is also in [`Board::pins`] with
+    /// [`Role::Clock`].
+    pub pin: &'static str,
+    pub hz: u32,
+}
+
+/// A board: part, package, clock and every user pin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Board {
+    pub id: BoardId,
+    /// Human name, e.g. `"1BitSquared iCEBreaker"`.
+    pub name: &'static str,
+    pub device: Device,
+    /// nextpnr package name, e.g. `"sg48"`.
+    pub package: &'static str,
+    pub clock: Clock,
+    /// Every pin, in board order (scalar pins, then buses in index order).
+    pub pins: &'static [PinDef],
+    /// Where the pins come from (one line each, for PCF headers and docs).
+    pub sources: &'static [&'static str],
+    pub confidence: Confidence,
+    /// Caveats worth repeating in every generated PCF.
+    pub notes: &'static [&'static str],
+}
+
+impl Board {
+    /// The static data for `id`.
+    pub fn get(id: BoardId) -> &'static Board {
+        match id {
+            BoardId::Icebreaker => &icebreaker::BOARD,
+            BoardId::GoBoard => &go_board::BOARD,
+            BoardId::AlchitryCu => &alchitry_cu::BOARD,
+            BoardId::AlchitryCuV2 => &alchitry_cu_v2::BOARD,
+            BoardId::Icestick => &icestick::BOARD,
+        }
+    }
+
+    /// Every board, in [`BoardId::ALL`] order.
+    pub fn all() -> impl Iterator<Item = &'static Board> {
+        BoardId::ALL.into_iter().map(Board::get)
+    }
+
+    /// The pin with exactly this port name (case-sensitive, like PCF).
+    pub fn pin(&self, name: &str) -> Option<&PinDef> {
+        self.pins.iter().find(|p| p.name == name)
+    }
+
+    /// The bits of bus `base` (e.g. `"led"` -> `led[0]`, `led[1]`, ...) in
+    /// index order; empty if there is no such bus.
+    pub fn bus(&self, base: &str) -> Vec<&PinDef> {
+        let mut bits: Vec<(u32, &PinDef)> = self
+            .pins
+            .iter()
+            .filter_map(|p| match p.bus_bit() {
+                Some((b, i)) if b == base => Some((i, p)),
+                _ => None,
+            })
+            .collect();
+        bits.sort_by_key(|&(i, _)| i);
+        bits.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// All pins with the given role, in board order.
+    pub fn pins_with_role(&self, role: Role) -> impl Iterator<Item = &PinDef> + '_ {
+        self.pins.iter().filter(move |p| p.role == role)
+    }
+
+    /// The clock's pin definition.
+    pub fn clock_pin(&self) -> &PinDef {
+        self.pin(self.clock.pin)
+            .expect("board data: clock pin is listed in pins")
+    }
+
+    /// nextpnr-ice40 arguments for the part, e.g. `["--up5k", "--package", "sg48"]`.
+    pub fn nextpnr_args(&self) -> Vec<String> {
+        vec![
+            self.device.nextpnr_flag().to_string(),
+            "--package".to_string(),
+            self.package.to_string(),
+        ]
+    }
+
+    pub fn clock_mhz(&self) -> f64 {
+        f64::from(self.clock.hz) / 1_000_000.0
+    }
+
+    /// Whether any input needs pull-down emulation in the design.
+    pub fn needs_pull_down_emulation(&self) -> bool {
+        self.pins.iter().any(|p| p.needs_pull_down_emulation)
+    }
+
+    /// A markdown table of every pin (name, pin, direction, polarity, role,
+    /// note), header row included, one row per line. Polarity is `-` for the
+    /// clock and PMOD pins, where it means nothing.
+    pub fn doc_table(&self) -> String {
+        let mut out = String::from(
+            "| Name | Pin | Direction | Polarity | Role | Note |\n|---|---|---|---|---|---|\n",
+        );
+        for p in self.pins {
+            let mut note = String::new();
+            if p.pull_up {
+                note.push_str("internal pull-up");
+            }
+            if p.needs_pull_down_emulation {
+                if !note.is_empty() {
+                    note.push_str("; ");
+                }
+                note.push_str("needs pull-down emulation");
+            }
+            if !p.note.is_empty() {
+                if !note.is_empty() {
+                    note.push_str("; ");
+                }
+                note.push_str(p.note);
+            }
+            let polarity = match p.role {
+                Role::Clock | Role::Pmod => "-".to_string(),
+                _ => p.polarity.to_string(),
+            };
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} | {} | {} |\n",
+                p.name,
+                p.location,
+                p.dir,
+                polarity,
+                p.role,
+                note.replace('|', "\\|")
+            ));
+        }
+        out
+    }
+}
+
+/// Errors from board lookup and PCF rendering.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("unknown board `{name}`; valid boards: {}", .known.join(", "))]
+    UnknownBoard {
+        name: String,
+        known: Vec<&'static str>,
+    },
+    #[error(
+        "unknown port `{port}` for board `{board}` ({}); valid ports: {} (a bus name such as `led` selects all its bits)",
+        Board::get(*.board).name,
+        summarize_names(.known)
+    )]
+    UnknownPort {
+        board: BoardId,
+        port: String,
+        /// Every pin name of the board, in board order.
+        known: Vec<&'static str>,
+    },
+    #[error("port `{port}` is listed more than once for board `{board}`")]
+    DuplicatePort { board: BoardId, port: String },
+}
+
+/// Joins names with `", "`, folding runs of consecutive bus bits into
+/// `base[first..last]`.
+fn summarize_names(names: &[&str]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        if let Some((base, first)) = split_bus_bit(names[i]) {
+            let mut last = first;
+            let mut j = i + 1;
+            while j < names.len() {
+                match split_bus_bit(names[j]) {
+                    Some((b, k)) if b == base && k == last + 1 => {
+                        last = k;
+                        j += 1;
+                    }
+                    _ => break,
+                }
+            }
+            if last > first {
+                parts.push(format!("{base}[{first}..{last}]"));
+            } else {
+                parts.push(names[i].to_string());
+            }
+            i = j;
+        } else {
+            parts.push(names[i].to_string());
+            i += 1;
+        }
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn pin_names_and_locations_are_unique() {
+        for board in Board::all() {
+            let mut names = BTreeSet::new();
+            let mut locations = BTreeSet::new();
+            for p in board.pins {
+                assert!(
+                    names.insert(p.name),
+                    "{}: duplicate name {}",
+                    board.id,
+                    p.name
+                );
+                assert!(
+                    locations.insert(p.location),
+                    "{}: duplicate location {} ({})",
+                    board.id,
+                    p.location,
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pin_fields_are_well_formed() {
+        for board in Board::all() {
+            for p in board.pins {
+                assert!(!p.name.is_empty() && !p.location.is_empty());
+                for s in [p.name, p.location] {
+                    assert!(
+                        !s.contains(|c: char| c.is_whitespace() || c == '#'),
+                        "{}: bad token {s:?}",
+                        board.id
+                    );
+                }
+                assert!(!p.note.contains('\n'));
+                if p.pull_up || p.needs_pull_down_emulation {
+                    assert_eq!(p.dir, Dir::Input, "{}: {}", board.id, p.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn board_ids_and_get_agree() {
+        for id in BoardId::ALL {
+            assert_eq!(Board::get(id).id, id);
+            assert_eq!(id.board().id, id);
+        }
+    }
+
+    #[test]
+    fn clock_pin_is_a_clock_input() {
+        for board in Board::all() {
+            let clk = board.clock_pin();
+            assert_eq!(clk.role, Role::Clock, "{}", board.id);
+            assert_eq!(clk.dir, Dir::Input, "{}", board.id);
+            assert_eq!(board.pins_with_role(Role::Clock).count(), 1, "{}", board.id);
+        }
+    }
+
+    #[test]
+    fn from_str_round_trips() {
+        for id in BoardId::ALL {
+            assert_eq!(id.to_string().parse::<BoardId>().unwrap(), id);
+            assert_eq!(id.as_str().to_uppercase().parse::<BoardId>().unwrap(), id);
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(json, format!("\"{id}\""));
+            assert_eq!(serde_json::from_str::<BoardId>(&json).unwrap(), id);
+        }
+        assert_eq!(
+            BoardId::names(),
+            [
+                "icebreaker",
+                "go-board",
+                "alchitry-cu",
+                "alchitry-cu-v2",
+                "icestick"
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_board_is_an_error() {
+        let err = "icebreaker2".parse::<BoardId>().unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("`icebreaker2`"), "{msg}");
+        assert!(msg.contains("icebreaker, go-board, alchitry-cu"), "{msg}");
+    }
+
+    #[test]
+    fn default_is_icebreaker() {
+        assert_eq!(BoardId::default(), BoardId::Icebreaker);
+        assert_eq!(BoardId::ALL[0], BoardId::default());
+    }
+
+    /// The independent answer from boards.md (vendor PCF + KiCad netlist +
+    /// front silkscreen), not icestorm's old numbering.
+    #[test]
+    fn icebreaker_snap_off_pins() {
+        let b = Board::get(BoardId::Icebreaker);
+        let loc = |n: &str| b.pin(n).unwrap().location;
+        assert_eq!(loc("LED1"), "26");
+        assert_eq!(loc("BTN1"), "20");
+        let leds: Vec<_> = ["LED1", "LED2", "LED3", "LED4", "LED5"]
+            .into_iter()
+            .map(loc)
+            .collect();
+        assert_eq!(leds, ["26", "27", "25", "23", "21"]);
+        let btns: Vec<_> = ["BTN1", "BTN2", "BTN3"].into_iter().map(loc).collect();
+        assert_eq!(btns, ["20", "19", "18"]);
+        for n in ["LED1", "LED5", "BTN1", "BTN3"] {
+            assert_eq!(b.pin(n).unwrap().polarity, Polarity::ActiveHigh);
+        }
+        for n in ["BTN_N", "LEDR_N", "LEDG_N"] {
+            assert_eq!(b.pin(n).unwrap().polarity, Polarity::ActiveLow, "{n}");
+        }
+        assert_eq!(b.nextpnr_args(), ["--up5k", "--package", "sg48"]);
+        assert_eq!(b.clock_mhz(), 12.0);
+        assert_eq!(b.clock_pin().location, "35");
+    }
+
+    #[test]
+    fn polarity_facts() {
+        let go = Board::get(BoardId::GoBoard);
+        assert_eq!(go.pins_with_role(Role::Segment).count(), 14);
+        assert!(go.pins_with_role(Role::Segment).all(|p| p.is_active_low()));
+        assert!(go.pins_with_role(Role::Button).all(|p| !p.is_active_low()));
+        assert_eq!(go.nextpnr_args(), ["--hx1k", "--package", "vq100"]);
+        assert_eq!(go.clock_mhz(), 25.0);
+
+        for id in [BoardId::AlchitryCu, BoardId::AlchitryCuV2] {
+            let cu = Board::get(id);
+            assert_eq!(cu.nextpnr_args(), ["--hx8k", "--package", "cb132"]);
+            assert_eq!(cu.clock_mhz(), 100.0);
+            assert_eq!(cu.pin("rst_n").unwrap().polarity, Polarity::ActiveLow);
+            for (bus, len, pol) in [
+                ("led", 8, Polarity::ActiveHigh),
+                ("io_led", 24, Polarity::ActiveHigh),
+                ("io_dip", 24, Polarity::ActiveHigh),
+                ("io_button", 5, Polarity::ActiveHigh),
+                ("io_sel", 4, Polarity::ActiveLow),
+                ("io_seg", 8, Polarity::ActiveLow),
+            ] {
+                let bits = cu.bus(bus);
+                assert_eq!(bits.len(), len, "{id} {bus}");
+                assert!(bits.iter().all(|p| p.polarity == pol), "{id} {bus}");
+            }
+            let emulate = id == BoardId::AlchitryCu;
+            assert_eq!(cu.needs_pull_down_emulation(), emulate);
+            for p in cu.bus("io_dip").into_iter().chain(cu.bus("io_button")) {
+                assert_eq!(p.needs_pull_down_emulation, emulate, "{id} {}", p.name);
+            }
+        }
+        assert_eq!(Board::get(BoardId::AlchitryCu).confidence, Confidence::High);
+        assert_eq!(
+            Board::get(BoardId::AlchitryCuV2).confidence,
+            Confidence::Medium
+        );
+
+        let stick = Board::get(BoardId::Icestick);
+        assert_eq!(stick.nextpnr_args(), ["--hx1k", "--package", "tq144"]);
+        for (n, loc) in [("BTN1", "78"), ("BTN2", "79"), ("BTN3", "80")] {
+            let p = stick.pin(n).unwrap();
+            assert_eq!(p.location, loc);
+            assert!(p.pull_up && p.is_active_low());
+        }
+        let pulled: Vec<_> = Board::all()
+            .flat_map(|b| b.pins.iter().filter(|p| p.pull_up).map(|p| (b.id, p.name)))
+            .collect();
+        assert_eq!(
+            pulled,
+            [
+                (BoardId::Icestick, "BTN1"),
+                (BoardId::Icestick, "BTN2"),
+                (BoardId::Icestick, "BTN3")
+            ]
+        );
+    }
+
+    #[test]
+    fn bus_bits_parse() {
+        assert_eq!(split_bus_bit("io_dip[23]"), Some(("io_dip", 23)));
+        assert_eq!(split_bus_bit("LED1"), None);
+        assert_eq!(split_bus_bit("x[]"), None);
+        assert_eq!(
+            summarize_names(&["clk", "led[0]", "led[1]", "led[2]", "io_sel[0]", "BTN1"]),
+            "clk, led[0..2], io_sel[0], BTN1"
+        );
+    }
+
+    #[test]
+    fn doc_tables() {
+        for board in Board::all() {
+            let table = board.doc_table();
+            assert_eq!(table.lines().count(), board.pins.len() + 2);
+            insta::assert_snapshot!(format!("doc_table_{}", board.id), table);
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Command-line arguments (clap derive). Doc comments are the help text.
+
+use crate::game::{ApplyTo, Last};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve small combinatorial games by retrograde analysis, and turn the winning strategy into
+/// an iCE40 circuit that plays exactly like the solver.
+#[derive(Debug, Parser)]
+#[command(name = "retrogate", version, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The verbs.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a game: outcome, depth and chosen move of every position.
+    #[command(
+        after_help = "Examples:\n  retrogate solve sticks\n  retrogate solve sticks --count 20 --format summary\n  retrogate solve matches --format json\n  retrogate solve heaps --start 3,10 --move x+1 --move x*4 --end sum>=61"
+    )]
+    Solve(SolveArgs),
+    /// Answer KEGE tasks 19-21 for every S of a range.
+    #[command(
+        after_help = "Examples:\n  retrogate kege                       # seed 002: (3, S), +1 or *4, sum>=61, S in 1..57\n  retrogate kege --start S,7 --s 1..68 --move x+1 --move x*2 --end sum>=77 --format json"
+    )]
+    Kege(KegeArgs),
+}
+
+/// Output format of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// One row per position: position, outcome, depth, move.
+    Table,
+    /// `{"game": {...}, "positions": [...]}`.
+    Json,
+    /// Counts of each outcome, the start's value, the period (sticks), the first losing positions.
+    Summary,
+}
+
+/// Output format of `kege`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KegeFormat {
+    /// Rows and the answers with their task numbers.
+    Table,
+    /// `{"rows": [...], "answers": {...}}`.
+    Json,
+}
+
+/// Who wins when the game ends (`--last`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LastArg {
+    /// Whoever makes the last move wins.
+    Wins,
+    /// Whoever makes the last move loses.
+    Loses,
+}
+
+impl From<LastArg> for Last {
+    fn from(l: LastArg) -> Last {
+        match l {
+            LastArg::Wins => Last::Wins,
+            LastArg::Loses => Last::Loses,
+        }
+    }
+}
+
+/// Which heap a move may change (`--apply-to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ApplyToArg {
+    /// Any heap.
+    Any,
+    /// Only the smaller heap (either one when equal).
+    Smaller,
+}
+
+impl From<ApplyToArg> for ApplyTo {
+    fn from(a: ApplyToArg) -> ApplyTo {
+        match a {
+            ApplyToArg::Any => ApplyTo::Any,
+            ApplyToArg::Smaller => ApplyTo::Smaller,
+        }
+    }
+}
+
+/// `retrogate solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Table, global = true)]
+    pub format: SolveFormat,
+    /// The game.
+    #[command(subcommand)]
+    pub game: GameArgs,
+}
+
+/// A game and its parameters.
+#[derive(Debug, Subcommand)]
+pub enum GameArgs {
+    /// One pile; a move takes an amount in --take (Fort Boyard by default).
+    Sticks(SticksArgs),
+    /// The J.R. 01 seven-matches game in two phases.
+    Matches(MatchesArgs),
+    /// KEGE heap games: moves are expressions in x, the end is a threshold.
+    Heaps(HeapsArgs),
+}
+
+/// Stick-game flags.
+#[derive(Clone, Debug, Args)]
+pub struct SticksArgs {
+    /// Sticks at the start.
+    #[arg(long, default_value_t = 18)]
+    pub count: u64,
+    /// Amounts a move may take, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,3")]
+    pub take: Vec<u64>,
+    /// Whether taking the last stick wins or loses.
+    #[arg(long, value_enum, default_value_t = LastArg::Loses)]
+    pub last: LastArg,
+}
+
+/// Matches-game flags.
+#[derive(Clone, Debug, Args)]
+pub struct MatchesArgs {
+    /// Matches on the table at the start.
+    #[arg(long, default_value_t = 7)]
+    pub count: u64,
+    /// Amounts a move removes (phase 1) or puts back (phase 2), comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,2")]
+    pub take: Vec<u64>,
+}
+
+/// Heap-game rules shared by `solve heaps` and `kege`.
+#[derive(Clone, Debug, Args)]
+pub struct HeapsRulesArgs {
+    /// A move, as an expression in x with an optional guard: x+1, x*4, x+x/2 if x%2==0.
+    /// Repeat the flag for each move; `/` is floor division.
+    #[arg(long = "move", value_name = "EXPR", default_values_t = ["x+1".to_string(), "x*4".to_string()])]
+    pub moves: Vec<String>,
+    /// When the game ends: sum>=N, any>=N, sum<=N or any<=N.
+    #[arg(long, default_value = "sum>=61")]
+    pub end: String,
+    /// Whether the last move wins or loses.
+    #[arg(long, value_enum, default_value_t = LastArg::Wins)]
+    pub last: LastArg,
+    /// Which heap a move may change.
+    #[arg(long, value_enum, default_value_t = ApplyToArg::Any)]
+    pub apply_to: ApplyToArg,
+}
+
+/// Heap-game flags.
+#[derive(Clone, Debug, Args)]
+pub struct HeapsArgs {
+    /// Heap sizes at the start, comma-separated (1 to 4 heaps).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub start: Vec<u64>,
+    /// The rules.
+    #[command(flatten)]
+    pub rules: HeapsRulesArgs,
+}
+
+/// `retrogate kege`.
+#[derive(Clone, Debug, Args)]
+pub struct KegeArgs {
+    /// Heap sizes at the start with S marking the unknown heap.
+    #[arg(long, default_value = "3,S")]
+    pub start: String,
+    /// The values of S, inclusive: FIRST..LAST.
+    #[arg(long = "s", value_name = "FIRST..LAST", default_value = "1..57")]
+    pub s_range: String,
+    /// The rules.
+    #[command(flatten)]
+    pub rules: HeapsRulesArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = KegeFormat::Table)]
+    pub format: KegeFormat,
+}

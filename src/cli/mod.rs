@@ -1,0 +1,77 @@
+//! The command line: a thin shell over the library. It parses arguments into validated values,
+//! calls the pure core, and is the only layer that prints or writes files.
+//!
+//! Exit codes: 0 success; 1 a check failed or a tool failed; 2 bad input (the message names the
+//! flag and the fix, and nothing is written).
+
+mod args;
+mod kege;
+mod report;
+mod solve;
+mod table;
+
+pub use args::{Cli, Command};
+
+use clap::Parser;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Errors the command line reports.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input: exit code 2.
+    #[error("{0}")]
+    Usage(String),
+    /// A game that cannot be built from the flags: exit code 2.
+    #[error(transparent)]
+    Game(#[from] crate::game::GameError),
+    /// Writing output failed: exit code 1.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) | CliError::Game(_) => 2,
+            CliError::Io(_) => 1,
+        }
+    }
+}
+
+/// Runs a parsed command line, writing results to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    match cli.command {
+        Command::Solve(a) => solve::run(a, out),
+        Command::Kege(a) => kege::run(a, out),
+    }
+}
+
+/// The binary's entry point.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(CliError::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            drop(out);
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,639 @@
+//! The KEGE heap games (exam tasks 19-21): one or more heaps; a move applies one of the move
+//! expressions to one heap; the game ends when the end condition holds.
+//!
+//! Rules beyond the expressions themselves:
+//! - a move whose result equals the heap's size, or is negative, is not legal there;
+//! - two moves that reach the same position count once (the first in move order);
+//! - move order: heap 1's moves in the order given, then heap 2's, and so on;
+//! - with [`ApplyTo::Smaller`] only a smallest heap may change (any of them when equal);
+//! - a position where the end condition does not hold and no move is legal ends the game:
+//!   the player to move cannot move and loses.
+//!
+//! Index space: for every heap, the set of sizes it can take while the game may still go on
+//! (the closure of its start sizes under the moves, stopping at sizes that end the game on
+//! their own, such as a heap of 61 under `sum>=61`). Positions are the mixed-radix product of
+//! those sets (heap 1 most significant). A move to a size outside its heap's set always ends
+//! the game, so it is a [`Successor::Beyond`] and needs no storage.
+
+use super::expr::{EvalError, MoveExpr};
+use super::{check_size, Ending, Game, GameError, Last, Successor};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::str::FromStr;
+
+/// Most distinct sizes a single heap may take before the game is called unbounded.
+pub const MAX_HEAP_SIZES: usize = 20_000_000;
+
+/// When the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "String")]
+pub enum End {
+    /// The total reaches N or more.
+    SumAtLeast(u64),
+    /// Some heap reaches N or more.
+    AnyAtLeast(u64),
+    /// The total falls to N or less.
+    SumAtMost(u64),
+    /// Some heap falls to N or less.
+    AnyAtMost(u64),
+}
+
+impl End {
+    /// True when the game is over at these heap sizes.
+    pub fn holds(&self, heaps: &[u64]) -> bool {
+        match *self {
+            End::SumAtLeast(n) => heaps.iter().sum::<u64>() >= n,
+            End::AnyAtLeast(n) => heaps.iter().any(|&h| h >= n),
+            End::SumAtMost(n) => heaps.iter().sum::<u64>() <= n,
+            End::AnyAtMost(n) => heaps.iter().any(|&h| h <= n),
+        }
+    }
+    /// True when a heap of this size ends the game whatever the other heaps hold.
+    fn ends_alone(&self, size: u64) -> bool {
+        match *self {
+            End::SumAtLeast(n) | End::AnyAtLeast(n) => size >= n,
+            End::AnyAtMost(n) => size <= n,
+            End::SumAtMost(_) => false,
+        }
+    }
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            End::SumAtLeast(n) => write!(f, "sum>={n}"),
+            End::AnyAtLeast(n) => write!(f, "any>={n}"),
+            End::SumAtMost(n) => write!(f, "sum<={n}"),
+            End::AnyAtMost(n) => write!(f, "any<={n}"),
+        }
+    }
+}
+
+impl From<End> for String {
+    fn from(e: End) -> String {
+        e.to_string()
+    }
+}
+
+impl FromStr for End {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+        let fix = "write it as sum>=N, any>=N, sum<=N or any<=N, e.g. --end sum>=61";
+        let (kind, rest) = t
+            .split_at_checked(3)
+            .ok_or_else(|| format!("--end `{s}` is not an end condition: {fix}"))?;
+        let (op, num) = rest.split_at_checked(2).unwrap_or(("", ""));
+        let n: u64 = num
+            .parse()
+            .map_err(|_| format!("--end `{s}`: `{num}` is not a non-negative integer: {fix}"))?;
+        match (kind, op) {
+            ("sum", ">=") => Ok(End::SumAtLeast(n)),
+            ("any", ">=") => Ok(End::AnyAtLeast(n)),
+            ("sum", "<=") => Ok(End::SumAtMost(n)),
+            ("any", "<=") => Ok(End::AnyAtMost(n)),
+            _ => Err(format!("--end `{s}` is not an end condition: {fix}")),
+        }
+    }
+}
+
+/// Which heaps a move may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ApplyTo {
+    /// Any heap.
+    Any,
+    /// Only a smallest heap (either one when equal).
+    Smaller,
+}
+
+/// A move of a heap game: which heap, which expression, and the position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapsMove {
+    /// 0-based heap index.
+    pub heap: usize,
+    /// 0-based index into the move expressions.
+    pub expr: usize,
+    /// Heap sizes after the move.
+    pub result: Vec<u64>,
+}
+
+/// Compressed rows: `offsets[r]..offsets[r + 1]` indexes `items`.
+#[derive(Clone, Debug, Default)]
+struct Rows<T> {
+    offsets: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T> Rows<T> {
+    fn row(&self, r: usize) -> &[T] {
+        &self.items[self.offsets[r] as usize..self.offsets[r + 1] as usize]
+    }
+}
+
+/// One heap's reachable sizes and its move tables.
+#[derive(Clone, Debug)]
+struct HeapSizes {
+    /// Sizes, ascending; a size's rank is its index here.
+    sizes: Vec<u64>,
+    /// Per rank: (expression, result) in move order, each distinct result once;
+    /// result is `Some(rank)` or `None` for a size that ends the game on its own.
+    forward: Rows<(u8, Option<u32>, u64)>,
+    /// Per rank: ranks that have a move to it.
+    backward: Rows<u32>,
+}
+
+/// A validated heap game.
+#[derive(Clone, Debug)]
+pub struct HeapsGame {
+    starts: Vec<Vec<u64>>,
+    moves: Vec<MoveExpr>,
+    end: End,
+    last: Last,
+    apply_to: ApplyTo,
+    heaps: Vec<HeapSizes>,
+    strides: Vec<usize>,
+    len: usize,
+}
+
+/// The parameters of a heap game, as given.
+#[derive(Clone, Debug, Serialize)]
+pub struct HeapsRules {
+    /// Move expressions, in order.
+    pub moves: Vec<String>,
+    /// End condition.
+    pub end: End,
+    /// Rule at the end.
+    pub last: Last,
+    /// Which heap a move may change.
+    pub apply_to: ApplyTo,
+}
+
+fn heaps_error(msg: impl Into<String>) -> GameError {
+    GameError::Heaps(msg.into())
+}
+
+fn eval_error(e: EvalError) -> GameError {
+    heaps_error(format!(
+        "--move: {e}; guard the move, e.g. `x/3 if x%3==0`, or remove it"
+    ))
+}
+
+impl HeapsGame {
+    /// The seed-002 game from one start: +1 or *4 on either heap, ends at a total of 61.
+    pub fn kege_seed(start: &[u64]) -> Result<Self, GameError> {
+        let moves = vec![
+            MoveExpr::parse("x+1").unwrap(),
+            MoveExpr::parse("x*4").unwrap(),
+        ];
+        Self::new(
+            vec![start.to_vec()],
+            moves,
+            End::SumAtLeast(61),
+            Last::Wins,
+            ApplyTo::Any,
+        )
+    }
+
+    /// Builds the game for one or more starts (all with the same number of heaps).
+    /// A start that already satisfies the end condition is refused; see [`HeapsGame::is_over`].
+    pub fn new(
+        starts: Vec<Vec<u64>>,
+        moves: Vec<MoveExpr>,
+        end: End,
+        last: Last,
+        apply_to: ApplyTo,
+    ) -> Result<Self, GameError> {
+        let k = match starts.first() {
+            Some(s) => s.len(),
+            None => {
+                return Err(heaps_error(
+                    "--start: no start position; give e.g. --start 3,10",
+                ))
+            }
+        };
+        if k == 0 || k > 4 {
+            return Err(heaps_error(format!(
+                "--start has {k} heaps; give 1 to 4 heap sizes separated by commas, e.g. --start 3,10"
+            )));
+        }
+        if starts.iter().any(|s| s.len() != k) {
+            return Err(heaps_error(
+                "--start: every start needs the same number of heaps",
+            ));
+        }
+        if moves.is_empty() {
+            return Err(heaps_error(
+                "--move: give at least one move, e.g. --move x+1 --move x*4",
+            ));
+        }
+        if moves.len() > 64 {
+            return Err(heaps_error(format!(
+                "--move: {} moves given; at most 64 are supported",
+                moves.len()
+            )));
+        }
+        for m in &moves {
+            if m.is_identity_on(0..=1000) {
+                return Err(heaps_error(format!(
+                    "--move `{m}` never changes a heap (like *1 or /1), so it is never a legal move; remove it"
+                )));
+            }
+        }
+        for s in &starts {
+            if end.holds(s) {
+                return Err(heaps_error(format!(
+                    "--start {}: the game is already over there ({end} holds); pick a start where it does not",
+                    join(s)
+                )));
+            }
+        }
+        let mut heaps = Vec::with_capacity(k);
+        for h in 0..k {
+            let seeds: Vec<u64> = starts.iter().map(|s| s[h]).collect();
+            heaps.push(Self::heap_sizes(&seeds, &moves, end)?);
+        }
+        let mut strides = vec![1usize; k];
+        let mut len: u128 = 1;
+        for h in (0..k).rev() {
+            strides[h] = len as usize;
+            len *= heaps[h].sizes.len() as u128;
+            check_size(
+                len,
+                "lower the --end threshold, use fewer heaps, or shrink --start",
+            )?;
+        }
+        Ok(Self {
+            starts,
+            moves,
+            end,
+            last,
+            apply_to,
+            heaps,
+            strides,
+            len: len as usize,
+        })
+    }
+
+    /// The closure of `seeds` under the moves, stopping at sizes that end the game alone.
+    fn heap_sizes(seeds: &[u64], moves: &[MoveExpr], end: End) -> Result<HeapSizes, GameError> {
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut work: Vec<u64> = Vec::new();
+        let mut sizes: Vec<u64> = Vec::new();
+        for &s in seeds {
+            if seen.insert(s) {
+                work.push(s);
+            }
+        }
+        while let Some(v) = work.pop() {
+            if end.ends_alone(v) {
+                continue;
+            }
+            sizes.push(v);
+            if sizes.len() > MAX_HEAP_SIZES {
+                return Err(heaps_error(format!(
+                    "a heap can take more than {MAX_HEAP_SIZES} sizes under --move with --end {end}: \
+                     the heaps grow without the end condition stopping them; use an --end that the moves reach (e.g. sum>=N with growing moves)"
+                )));
+            }
+            for m in moves {
+                if let Some(r) = apply(m, v)? {
+                    if seen.insert(r) {
+                        work.push(r);
+                    }
+                }
+            }
+        }
+        sizes.sort_unstable();
+        let rank: HashMap<u64, u32> = sizes
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, i as u32))
+            .collect();
+        let mut forward = Rows {
+            offsets: vec![0],
+            items: vec![],
+        };
+        let mut back_lists: Vec<Vec<u32>> = vec![Vec::new(); sizes.len()];
+        for (r, &v) in sizes.iter().enumerate() {
+            let start = forward.items.len();
+            for (e, m) in moves.iter().enumerate() {
+                if let Some(res) = apply(m, v)? {
+                    if forward.items[start..].iter().any(|&(_, _, x)| x == res) {
+                        continue;
+                    }
+                    let to = rank.get(&res).copied();
+                    if let Some(to) = to {
+                        back_lists[to as usize].push(r as u32);
+                    }
+                    forward.items.push((e as u8, to, res));
+                }
+            }
+            forward.offsets.push(forward.items.len() as u32);
+        }
+        let mut backward = Rows {
+            offsets: vec![0],
+            items: vec![],
+        };
+        for list in back_lists {
+            backward.items.extend(list);
+            backward.offsets.push(backward.items.len() as u32);
+        }
+        Ok(HeapSizes {
+            sizes,
+            forward,
+            backward,
+        })
+    }
+
+    /// Rules as given (for reports).
+    pub fn rules(&self) -> HeapsRules {
+        HeapsRules {
+            moves: self.moves.iter().map(|m| m.source().to_string()).collect(),
+            end: self.end,
+            last: self.last,
+            apply_to: self.apply_to,
+        }
+    }
+    /// The end condition.
+    pub fn end(&self) -> End {
+        self.end
+    }
+    /// The move expressions.
+    pub fn moves(&self) -> &[MoveExpr] {
+        &self.moves
+    }
+    /// The start positions as given.
+    pub fn start_positions(&self) -> &[Vec<u64>] {
+        &self.starts
+    }
+    /// Number of heaps.
+    pub fn heap_count(&self) -> usize {
+        self.heaps.len()
+    }
+
+    /// Index of a position, or None when it is outside the index space (which means
+    /// some heap alone ends the game) or unreachable from every start.
+    pub fn index(&self, heaps: &[u64]) -> Option<usize> {
+        if heaps.len() != self.heaps.len() {
+            return None;
+        }
+        let mut i = 0;
+        for (h, &v) in heaps.iter().enumerate() {
+            let r = self.heaps[h].sizes.binary_search(&v).ok()?;
+            i += r * self.strides[h];
+        }
+        Some(i)
+    }
+
+    fn ranks(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.strides
+            .iter()
+            .zip(&self.heaps)
+            .map(move |(&s, hs)| (i / s) % hs.sizes.len())
+    }
+
+    fn may_move(&self, sizes: &[u64], h: usize) -> bool {
+        match self.apply_to {
+            ApplyTo::Any => true,
+            ApplyTo::Smaller => sizes.iter().all(|&o| sizes[h] <= o),
+        }
+    }
+}
+
+fn apply(m: &MoveExpr, v: u64) -> Result<Option<u64>, GameError> {
+    let x = i64::try_from(v).map_err(|_| heaps_error(format!("a heap of {v} is too large")))?;
+    Ok(match m.apply(x).map_err(eval_error)? {
+        Some(r) if r >= 0 && r != x => Some(r as u64),
+        _ => None,
+    })
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl Game for HeapsGame {
+    type Position = Vec<u64>;
+    type Move = HeapsMove;
+
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn last(&self) -> Last {
+        self.last
+    }
+    fn ending(&self, i: usize) -> Option<Ending> {
+        let sizes = self.position(i);
+        if self.end.holds(&sizes) {
+            return Some(Ending::Reached);
+        }
+        let mut any = false;
+        self.for_each_move(i, |_, _| any = true);
+        if any {
+            None
+        } else {
+            Some(Ending::Stuck)
+        }
+    }
+    fn for_each_move<F: FnMut(HeapsMove, Successor)>(&self, i: usize, mut f: F) {
+        let ranks: Vec<usize> = self.ranks(i).collect();
+        let sizes: Vec<u64> = ranks
+            .iter()
+            .zip(&self.heaps)
+            .map(|(&r, hs)| hs.sizes[r])
+            .collect();
+        for (h, hs) in self.heaps.iter().enumerate() {
+            if !self.may_move(&sizes, h) {
+                continue;
+            }
+            for &(e, to, res) in hs.forward.row(ranks[h]) {
+                let mut result = sizes.clone();
+                result[h] = res;
+                let succ = match to {
+                    Some(t) => Successor::Stored(
+                        i - ranks[h] * self.strides[h] + t as usize * self.strides[h],
+                    ),
+                    None => Successor::Beyond,
+                };
+                f(
+                    HeapsMove {
+                        heap: h,
+                        expr: e as usize,
+                        result,
+                    },
+                    succ,
+                );
+            }
+        }
+    }
+    fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, mut f: F) {
+        let ranks: Vec<usize> = self.ranks(i).collect();
+        let mut sizes: Vec<u64> = ranks
+            .iter()
+            .zip(&self.heaps)
+            .map(|(&r, hs)| hs.sizes[r])
+            .collect();
+        for (h, hs) in self.heaps.iter().enumerate() {
+            let here = sizes[h];
+            for &from in hs.backward.row(ranks[h]) {
+                sizes[h] = hs.sizes[from as usize];
+                if self.may_move(&sizes, h) {
+                    f(i - ranks[h] * self.strides[h] + from as usize * self.strides[h]);
+                }
+            }
+            sizes[h] = here;
+        }
+    }
+    fn position(&self, i: usize) -> Vec<u64> {
+        self.ranks(i)
+            .zip(&self.heaps)
+            .map(|(r, hs)| hs.sizes[r])
+            .collect()
+    }
+    fn starts(&self) -> Vec<usize> {
+        self.starts.iter().filter_map(|s| self.index(s)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(start: &[u64], moves: &[&str], end: &str, apply_to: ApplyTo) -> HeapsGame {
+        HeapsGame::new(
+            vec![start.to_vec()],
+            moves.iter().map(|m| MoveExpr::parse(m).unwrap()).collect(),
+            end.parse().unwrap(),
+            Last::Wins,
+            apply_to,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn end_conditions_parse_and_print() {
+        for s in ["sum>=61", "any>=10", "sum<=4", "any<=0"] {
+            assert_eq!(s.parse::<End>().unwrap().to_string(), s);
+        }
+        assert_eq!("sum >= 61".parse::<End>(), Ok(End::SumAtLeast(61)));
+        assert!("total>=3".parse::<End>().unwrap_err().contains("--end"));
+        assert!("sum>=x"
+            .parse::<End>()
+            .unwrap_err()
+            .contains("non-negative integer"));
+    }
+
+    #[test]
+    fn moves_come_heap_by_heap_in_the_order_given() {
+        let g = game(&[3, 10], &["x+1", "x*4"], "sum>=61", ApplyTo::Any);
+        let i = g.index(&[3, 10]).unwrap();
+        let mut seen = vec![];
+        g.for_each_move(i, |m, s| seen.push((m.result, s == Successor::Beyond)));
+        assert_eq!(
+            seen,
+            vec![
+                (vec![4, 10], false),
+                (vec![12, 10], false),
+                (vec![3, 11], false),
+                (vec![3, 40], false)
+            ]
+        );
+        let i = g.index(&[3, 20]).unwrap();
+        let mut beyond = vec![];
+        g.for_each_move(i, |m, s| {
+            if s == Successor::Beyond {
+                beyond.push(m.result)
+            }
+        });
+        assert_eq!(beyond, vec![vec![3, 80]]);
+    }
+
+    #[test]
+    fn moves_to_the_same_size_count_once_and_identity_results_are_illegal() {
+        // At x = 0 both x*4 and x*2 give 0 (illegal); at x = 2, x*2 and x+2 both give 4.
+        let g = game(&[2], &["x*2", "x+2", "x*4"], "sum>=20", ApplyTo::Any);
+        let mut seen = vec![];
+        g.for_each_move(g.index(&[2]).unwrap(), |m, _| seen.push((m.expr, m.result)));
+        assert_eq!(seen, vec![(0, vec![4]), (2, vec![8])]);
+    }
+
+    #[test]
+    fn only_the_smaller_heap_moves_when_asked() {
+        let g = game(&[3, 5], &["x+1"], "sum>=20", ApplyTo::Smaller);
+        let mut seen = vec![];
+        g.for_each_move(g.index(&[3, 5]).unwrap(), |m, _| seen.push(m.result));
+        assert_eq!(seen, vec![vec![4, 5]]);
+        let mut seen = vec![];
+        g.for_each_move(g.index(&[5, 5]).unwrap(), |m, _| seen.push(m.result));
+        assert_eq!(seen, vec![vec![6, 5], vec![5, 6]]);
+    }
+
+    #[test]
+    fn predecessors_are_the_inverse_of_moves() {
+        for apply_to in [ApplyTo::Any, ApplyTo::Smaller] {
+            let g = game(
+                &[2, 3],
+                &["x+1", "x*2", "x-3 if x%2==1"],
+                "sum>=17",
+                apply_to,
+            );
+            for i in 0..g.len() {
+                let mut preds = vec![];
+                g.for_each_predecessor(i, |p| preds.push(p));
+                preds.sort();
+                let mut expected = vec![];
+                for p in 0..g.len() {
+                    if g.end.holds(&g.position(p)) {
+                        continue;
+                    }
+                    g.for_each_move(p, |_, s| {
+                        if s == Successor::Stored(i) {
+                            expected.push(p)
+                        }
+                    });
+                }
+                // Predecessors may include positions where the game is already over;
+                // the solver skips them, as they are resolved before anything else.
+                preds.retain(|&p| !g.end.holds(&g.position(p)));
+                assert_eq!(preds, expected, "{:?} {:?}", apply_to, g.position(i));
+            }
+        }
+    }
+
+    #[test]
+    fn a_start_that_is_already_over_is_refused() {
+        let e = HeapsGame::kege_seed(&[3, 58]).unwrap_err();
+        assert!(e.to_string().contains("already over"), "{e}");
+    }
+
+    #[test]
+    fn pointless_and_unbounded_games_are_refused() {
+        let e = HeapsGame::new(
+            vec![vec![3]],
+            vec![MoveExpr::parse("x*1").unwrap()],
+            End::SumAtLeast(10),
+            Last::Wins,
+            ApplyTo::Any,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("never changes"), "{e}");
+        let e = HeapsGame::new(
+            vec![vec![3]],
+            vec![MoveExpr::parse("x/0").unwrap()],
+            End::SumAtLeast(10),
+            Last::Wins,
+            ApplyTo::Any,
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().to_lowercase().contains("division by zero")
+                || e.to_string().contains("zero"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! Game models: each game is a validated value with a dense index over its positions,
+//! a fixed move order, and the rule that says who wins at the end.
+//!
+//! The solver sees a game only through the [`Game`] trait: positions are `usize` indices in
+//! `0..len()`, successors come in the game's move order, and predecessors are enumerated
+//! without building a graph where the game can do it arithmetically.
+
+pub mod expr;
+pub mod heaps;
+pub mod matches;
+pub mod sticks;
+
+use serde::Serialize;
+use std::fmt;
+
+pub use heaps::{ApplyTo, End, HeapsGame};
+pub use matches::MatchesGame;
+pub use sticks::SticksGame;
+
+/// Who wins when the game ends by its end condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Last {
+    /// Whoever makes the last move wins (normal play).
+    Wins,
+    /// Whoever makes the last move loses (misère play, Fort Boyard).
+    Loses,
+}
+
+impl fmt::Display for Last {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Last::Wins => "wins",
+            Last::Loses => "loses",
+        })
+    }
+}
+
+/// Why a stored position has no moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game's end condition holds: the outcome follows [`Last`].
+    Reached,
+    /// The end condition does not hold but no move is legal: the player to move loses.
+    Stuck,
+}
+
+/// Where a move leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Successor {
+    /// A position of the game's index space.
+    Stored(usize),
+    /// A position outside the index space; it always satisfies the end condition
+    /// (e.g. a heap pushed past the threshold), so its value is known without storing it.
+    Beyond,
+}
+
+/// A game as the solver sees it.
+pub trait Game {
+    /// A position in the game's own terms.
+    type Position: Clone + fmt::Debug;
+    /// A move in the game's own terms.
+    type Move: Clone + fmt::Debug;
+
+    /// Number of positions in the dense index space.
+    fn len(&self) -> usize;
+    /// True when the index space is empty (never for a validated game).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The rule at the end condition.
+    fn last(&self) -> Last;
+    /// Some(..) when position `i` has no moves.
+    fn ending(&self, i: usize) -> Option<Ending>;
+    /// Calls `f` for every legal move of `i`, in the game's move order, each distinct
+    /// successor once (the first move that reaches it).
+    fn for_each_move<F: FnMut(Self::Move, Successor)>(&self, i: usize, f: F);
+    /// Calls `f` once for every stored position that has a move to `i`.
+    fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, f: F);
+    /// The position at index `i`.
+    fn position(&self, i: usize) -> Self::Position;
+    /// The start positions (indices) the game is played from.
+    fn starts(&self) -> Vec<usize>;
+}
+
+/// A game whose parameters are invalid. Each message names the flag and says how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("--take is empty: give at least one move, e.g. --take 1,2,3")]
+    EmptyTakeSet,
+    #[error("--take contains 0: a move must take at least one, e.g. --take 1,2,3")]
+    ZeroTake,
+    #[error("--take has {0} distinct moves; at most 255 are supported")]
+    TooManyMoves(usize),
+    #[error("--count must be at least 1 (got 0): the game needs something to play with")]
+    ZeroCount,
+    #[error("{0}")]
+    Heaps(String),
+    #[error("the game has {positions} positions, more than the solver's limit of {limit} ({bytes} bytes of memory); {fix}")]
+    TooLarge {
+        positions: u128,
+        limit: u64,
+        bytes: u128,
+        fix: String,
+    },
+}
+
+/// Most positions the dense solver will allocate for (about 9 bytes each).
+pub const MAX_POSITIONS: u64 = 1_000_000_000;
+/// Memory the solver needs per position: packed value (4), counter (1), queue slot (4).
+pub const BYTES_PER_POSITION: u128 = 9;
+
+pub(crate) fn check_size(positions: u128, fix: &str) -> Result<(), GameError> {
+    if positions > MAX_POSITIONS as u128 {
+        return Err(GameError::TooLarge {
+            positions,
+            limit: MAX_POSITIONS,
+            bytes: positions * BYTES_PER_POSITION,
+            fix: fix.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Parses a comma-separated take set such as `1,2,3`, sorted ascending and de-duplicated.
+pub fn validate_take_set(take: &[u64]) -> Result<Vec<u64>, GameError> {
+    if take.is_empty() {
+        return Err(GameError::EmptyTakeSet);
+    }
+    if take.contains(&0) {
+        return Err(GameError::ZeroTake);
+    }
+    let mut t = take.to_vec();
+    t.sort_unstable();
+    t.dedup();
+    if t.len() > 255 {
+        return Err(GameError::TooManyMoves(t.len()));
+    }
+    Ok(t)
+}

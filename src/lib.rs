@@ -1,0 +1,12 @@
+//! retrogate: solve small combinatorial games by retrograde analysis, turn the winning strategy
+//! into an iCE40 circuit, and prove that the circuit plays exactly like the solver.
+//!
+//! Layers, each depending only on those above it:
+//! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps);
+//! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
+//! - [`cli`]: the command line, the only layer that prints or touches files.
+
+pub mod board;
+pub mod cli;
+pub mod game;
+pub mod solver;

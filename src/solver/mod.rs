@@ -1,0 +1,10 @@
+//! Retrograde analysis of any [`Game`](crate::game::Game), the periodic answer for subtraction
+//! games, and the KEGE exam questions.
+
+pub mod kege;
+pub mod period;
+pub mod retrograde;
+
+pub use kege::{KegeAnswers, KegeReport, KegeRow, KegeStart};
+pub use period::{SticksPeriod, SticksValue};
+pub use retrograde::{solve, Outcome, Solution, Value};
