@@ -114,7 +114,7 @@ fn table(args: &KegeArgs, r: &KegeReport, out: &mut dyn Write) -> Result<(), Cli
         } else {
             format!(
                 "{}  (min {}, max {}, count {})",
-                join(set),
+                runs(set),
                 set[0],
                 set[set.len() - 1],
                 set.len()
@@ -123,4 +123,32 @@ fn table(args: &KegeArgs, r: &KegeReport, out: &mut dyn Write) -> Result<(), Cli
         writeln!(out, "  task {task}  {text}: {listing}")?;
     }
     Ok(())
+}
+
+/// `4..56` for a run, `12, 14` for separate values.
+fn runs(set: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < set.len() {
+        let mut j = i;
+        while j + 1 < set.len() && set[j + 1] == set[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j - i {
+            0 => set[i].to_string(),
+            1 => format!("{}, {}", set[i], set[j]),
+            _ => format!("{}..{}", set[i], set[j]),
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn runs_are_shown_as_ranges() {
+        assert_eq!(super::runs(&[4, 5, 6, 7, 9, 12, 13]), "4..7, 9, 12, 13");
+        assert_eq!(super::runs(&[]), "");
+    }
 }

@@ -23,7 +23,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Most distinct sizes a single heap may take before the game is called unbounded.
-pub const MAX_HEAP_SIZES: usize = 20_000_000;
+pub const MAX_HEAP_SIZES: usize = 4_000_000;
 
 /// When the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -81,10 +81,14 @@ impl FromStr for End {
     fn from_str(s: &str) -> Result<Self, String> {
         let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
         let fix = "write it as sum>=N, any>=N, sum<=N or any<=N, e.g. --end sum>=61";
-        let (kind, rest) = t
-            .split_at_checked(3)
-            .ok_or_else(|| format!("--end `{s}` is not an end condition: {fix}"))?;
-        let (op, num) = rest.split_at_checked(2).unwrap_or(("", ""));
+        let (at, op) = match (t.find(">="), t.find("<=")) {
+            (Some(i), _) => (i, ">="),
+            (None, Some(i)) => (i, "<="),
+            (None, None) => {
+                return Err(format!("--end `{s}` has no >= or <=: {fix}"));
+            }
+        };
+        let (kind, num) = (&t[..at], &t[at + 2..]);
         let n: u64 = num
             .parse()
             .map_err(|_| format!("--end `{s}`: `{num}` is not a non-negative integer: {fix}"))?;
@@ -93,7 +97,9 @@ impl FromStr for End {
             ("any", ">=") => Ok(End::AnyAtLeast(n)),
             ("sum", "<=") => Ok(End::SumAtMost(n)),
             ("any", "<=") => Ok(End::AnyAtMost(n)),
-            _ => Err(format!("--end `{s}` is not an end condition: {fix}")),
+            _ => Err(format!(
+                "--end `{s}`: `{kind}` is neither sum nor any: {fix}"
+            )),
         }
     }
 }
@@ -447,6 +453,9 @@ impl Game for HeapsGame {
             .zip(&self.heaps)
             .map(|(&r, hs)| hs.sizes[r])
             .collect();
+        if self.end.holds(&sizes) {
+            return;
+        }
         for (h, hs) in self.heaps.iter().enumerate() {
             if !self.may_move(&sizes, h) {
                 continue;
@@ -521,7 +530,11 @@ mod tests {
             assert_eq!(s.parse::<End>().unwrap().to_string(), s);
         }
         assert_eq!("sum >= 61".parse::<End>(), Ok(End::SumAtLeast(61)));
-        assert!("total>=3".parse::<End>().unwrap_err().contains("--end"));
+        assert!("total>=3"
+            .parse::<End>()
+            .unwrap_err()
+            .contains("`total` is neither sum nor any"));
+        assert!("sum=3".parse::<End>().unwrap_err().contains("no >= or <="));
         assert!("sum>=x"
             .parse::<End>()
             .unwrap_err()
@@ -588,9 +601,6 @@ mod tests {
                 preds.sort();
                 let mut expected = vec![];
                 for p in 0..g.len() {
-                    if g.end.holds(&g.position(p)) {
-                        continue;
-                    }
                     g.for_each_move(p, |_, s| {
                         if s == Successor::Stored(i) {
                             expected.push(p)

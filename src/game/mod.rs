@@ -96,7 +96,7 @@ pub enum GameError {
     ZeroCount,
     #[error("{0}")]
     Heaps(String),
-    #[error("the game has {positions} positions, more than the solver's limit of {limit} ({bytes} bytes of memory); {fix}")]
+    #[error("the game has {positions} positions, more than the solver's limit of {limit} (it would need about {} GiB of memory); {fix}", bytes.div_ceil(1 << 30))]
     TooLarge {
         positions: u128,
         limit: u64,

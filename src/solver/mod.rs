@@ -4,6 +4,7 @@
 pub mod kege;
 pub mod period;
 pub mod retrograde;
+pub mod strategy;
 
 pub use kege::{KegeAnswers, KegeReport, KegeRow, KegeStart};
 pub use period::{SticksPeriod, SticksValue};

@@ -1,0 +1,40 @@
+# retrogate: `make` sets up a fresh Debian/Ubuntu machine and runs the main job;
+# `make test` sets it up and runs every test, external tools included.
+
+CARGO   ?= cargo
+# Debian packages for the external tools, and one command each provides.
+PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator
+TOOLS    := yosys nextpnr-ice40 icepack iverilog verilator
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all tools test solve bench clean
+
+all: tools
+	$(CARGO) run --release --quiet -- solve sticks --format summary
+	$(CARGO) run --release --quiet -- solve sticks
+
+# Install whatever is missing: the FPGA tools from Debian packages, the crates via cargo.
+tools:
+	@command -v $(CARGO) >/dev/null || { echo "error: cargo not found: install Rust with rustup (https://rustup.rs), then run make again" >&2; exit 1; }
+	@missing=""; for t in $(TOOLS); do command -v $$t >/dev/null || missing="$$missing $$t"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "missing tools:$$missing; installing Debian packages: $(PACKAGES)"; \
+	  if command -v apt-get >/dev/null; then \
+	    $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $(PACKAGES) || exit 1; \
+	  else \
+	    echo "error: no apt-get here: install these packages (or your system's equivalents) yourself: $(PACKAGES)" >&2; exit 1; \
+	  fi; \
+	fi
+	$(CARGO) fetch --quiet
+
+test: tools
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets --features external-tools -- -D warnings
+	$(CARGO) test --release --features external-tools
+
+bench: tools
+	$(CARGO) bench
+
+clean:
+	$(CARGO) clean
+	rm -rf build
