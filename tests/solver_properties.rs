@@ -115,7 +115,7 @@ proptest! {
     ) {
         let end = if any_heap { End::AnyAtLeast(threshold) } else { End::SumAtLeast(threshold) };
         prop_assume!(!end.holds(&start));
-        let texts = vec![
+        let texts = [
             format!("x+{add}"),
             format!("x*{mul}"),
             if guarded { "x+x/2 if x%2==0".to_string() } else { "2*x+1".to_string() },

@@ -118,16 +118,20 @@ pub struct Solution<'g, G: Game> {
 /// Solves every position of `game`.
 pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
     let n = game.len();
+    assert!(
+        n as u64 <= crate::game::MAX_POSITIONS,
+        "{n} positions exceed the solver's limit; games check their size when built (SticksGame::check_solvable)"
+    );
     let last = game.last();
     let mut packed = vec![UNRESOLVED; n];
     let mut pending = vec![0u8; n];
     let mut queue: Vec<u32> = Vec::with_capacity(n.min(1 << 24));
 
     // Depth 0: the positions with no moves.
-    for i in 0..n {
+    for (i, slot) in packed.iter_mut().enumerate() {
         if let Some(ending) = game.ending(i) {
             let v = Value::terminal(ending, last);
-            packed[i] = pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
+            *slot = pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
             queue.push(i as u32);
         }
     }
