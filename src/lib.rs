@@ -6,7 +6,12 @@
 //! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
+pub mod bench;
 pub mod board;
+pub mod circuit;
 pub mod cli;
+pub mod flow;
 pub mod game;
+pub mod logic;
 pub mod solver;
+pub mod verilog;

@@ -1,0 +1,273 @@
+//! The verification bench for combinational designs.
+//!
+//! A design is described by a [`CombDesign`]: its Verilog, its ports and the
+//! [`TruthTable`](crate::logic::TruthTable) it must implement. The bench
+//! checks it at five [`Level`]s, each returning a [`LevelReport`] (with the
+//! first [`Mismatch`] when it fails):
+//!
+//! 1. [`rust_hdl_level`]: rust-hdl's simulation of the block (a closure you
+//!    pass; see [`CombBlock::into_driver`](crate::circuit::CombBlock::into_driver));
+//! 2. [`icarus_level`]: the emitted Verilog and the generated testbench under Icarus;
+//! 3. [`verilator_level`]: the same under Verilator;
+//! 4. [`gate_level`]: the `synth_ice40` netlist with yosys's iCE40 cell models;
+//! 5. [`formal_level`]: a yosys SAT proof against a reference built from the table.
+//!
+//! plus [`hardware_figures`] (LUTs, critical path on the iCEBreaker).
+//!
+//! The testbench, vector file and reference module are pure functions of the
+//! design ([`testbench()`], [`vectors()`], [`reference()`]), so they can be
+//! snapshot-tested and written into the project's `sim/` folder; see
+//! [`sim_files`]. Levels 2 to 5 write only below the work directory the
+//! caller passes in, one subdirectory per level.
+
+pub mod design;
+pub mod figures;
+pub mod formal;
+pub mod reference;
+pub mod report;
+pub mod rust_hdl;
+pub mod simulation;
+pub mod testbench;
+
+use std::path::{Path, PathBuf};
+
+pub use design::{CombDesign, Port};
+pub use figures::{hardware_figures, HardwareFigures};
+pub use formal::formal_level;
+pub use reference::reference;
+pub use report::{Level, LevelReport, Mismatch};
+pub use rust_hdl::rust_hdl_level;
+pub use simulation::{gate_level, icarus_level, verilator_level};
+pub use testbench::{testbench, vectors};
+
+use crate::flow::ToolError;
+use crate::verilog::VerilogError;
+
+/// Errors that stop the bench from reaching a verdict. (A design that fails
+/// a check is not an error: it is a [`LevelReport`] with `passed == false`.)
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The [`CombDesign`] description is unusable.
+    #[error("design `{module}` cannot be benched: {problem}")]
+    InvalidDesign {
+        /// The design's module name.
+        module: String,
+        /// What is wrong and how to fix it.
+        problem: String,
+    },
+    /// Emitting the block's Verilog failed.
+    #[error(transparent)]
+    Verilog(#[from] VerilogError),
+    /// An external tool failed or is missing.
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    /// Writing a bench file failed.
+    #[error("could not write {path}: {source}; check that the work directory is writable")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A tool ran but gave no usable verdict.
+    #[error("{level} gave no verdict: {problem}; see {log}")]
+    NoVerdict {
+        /// The level.
+        level: Level,
+        /// What was missing or malformed.
+        problem: String,
+        /// Where the tool's output was saved.
+        log: String,
+    },
+}
+
+/// Write `contents` to `dir/name`.
+pub(crate) fn write(dir: &Path, name: &str, contents: &str) -> Result<PathBuf, BenchError> {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).map_err(|source| BenchError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(path)
+}
+
+/// The files a project keeps in its `sim/` folder for `design`, as
+/// `(file name, contents)`: the testbench, the vector file and the
+/// reference module. Writing them is left to the caller.
+pub fn sim_files(design: &CombDesign) -> Result<Vec<(String, String)>, BenchError> {
+    Ok(vec![
+        (
+            testbench::testbench_file(&design.module),
+            testbench(design)?,
+        ),
+        (testbench::vector_file(&design.module), vectors(design)?),
+        (
+            reference::reference_file(&design.module),
+            reference(design)?,
+        ),
+    ])
+}
+
+/// Run all five levels in order under `dir`, continuing past failing
+/// levels so every level reports. Stops only on a [`BenchError`].
+pub fn run_all(
+    design: &CombDesign,
+    driver: impl FnMut(u32) -> u32,
+    dir: &Path,
+) -> Result<Vec<LevelReport>, BenchError> {
+    Ok(vec![
+        rust_hdl_level(design, driver)?,
+        icarus_level(design, dir)?,
+        verilator_level(design, dir)?,
+        gate_level(design, dir)?,
+        formal_level(design, dir)?,
+    ])
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tool_tests {
+    use super::design::tests::{jr01_design, jr01_rom_design};
+    use super::*;
+    use crate::circuit::jr01::tests::{jr01_block, jr01_table};
+    use crate::circuit::{CombBlock, TruthTableRom};
+    use crate::flow::testing::work_dir;
+
+    fn assert_all_pass(reports: &[LevelReport], vectors: usize) {
+        assert_eq!(reports.len(), 5);
+        for (report, level) in reports.iter().zip(Level::ALL) {
+            assert_eq!(report.level, level);
+            assert!(report.passed, "{report}");
+            assert_eq!(report.vectors, vectors, "{report}");
+        }
+    }
+
+    #[test]
+    fn jr01_covers_pass_all_levels() {
+        let dir = work_dir("bench-jr01");
+        let reports =
+            run_all(&jr01_design(), jr01_block().into_driver(), dir.path()).expect("bench");
+        assert_all_pass(&reports, 8);
+    }
+
+    #[test]
+    fn jr01_rom_passes_all_levels() {
+        let dir = work_dir("bench-rom");
+        let rom = TruthTableRom::<3, 3>::new(&jr01_table()).expect("rom");
+        let reports = run_all(&jr01_rom_design(), rom.into_driver(), dir.path()).expect("bench");
+        assert_all_pass(&reports, 8);
+    }
+
+    /// Flip output bit `y` in the emitted Verilog by negating its cover:
+    /// every row's y flips, so the first mismatching input is 000
+    /// (expected 001, actual 011).
+    #[test]
+    fn broken_cover_is_caught_at_levels_2_to_5() {
+        let mut design = jr01_design();
+        let line = design
+            .verilog
+            .lines()
+            .find(|l| l.trim_start().starts_with("y = "))
+            .expect("an assignment to y")
+            .to_owned();
+        let (indent, rhs) = line.split_once("y = ").expect("y = ");
+        let broken = format!("{indent}y = ~({});", rhs.trim_end_matches(';'));
+        design.verilog = design.verilog.replace(&line, &broken);
+        assert_caught(&design, "bench-broken-cover", 0b000, 0b001, "011");
+    }
+
+    /// Flip one bit of one ROM row (address 5: 110 -> 111): only that row
+    /// differs, so every level must name input 101.
+    #[test]
+    fn broken_rom_row_is_caught_at_levels_2_to_5() {
+        let mut design = jr01_rom_design();
+        let good = "3'd5: data = 3'd6;";
+        assert!(design.verilog.contains(good), "{}", design.verilog);
+        design.verilog = design.verilog.replace(good, "3'd5: data = 3'd7;");
+        assert_caught(&design, "bench-broken-rom", 0b101, 0b110, "111");
+    }
+
+    fn assert_caught(design: &CombDesign, name: &str, input: u32, expected: u32, actual: &str) {
+        let dir = work_dir(name);
+        let reports = [
+            icarus_level(design, dir.path()).expect("level 2"),
+            verilator_level(design, dir.path()).expect("level 3"),
+            gate_level(design, dir.path()).expect("level 4"),
+            formal_level(design, dir.path()).expect("level 5"),
+        ];
+        for report in &reports {
+            assert!(!report.passed, "{report}");
+            let m = report.mismatch.as_ref().expect("a mismatch");
+            assert_eq!(
+                (m.input, m.expected, m.actual.as_str()),
+                (input, expected, actual),
+                "{report}"
+            );
+            assert_eq!(report.vectors as u32, input + 1, "{report}");
+        }
+        for report in &reports[..3] {
+            let vcd = report
+                .mismatch
+                .as_ref()
+                .and_then(|m| m.vcd.clone())
+                .expect("a waveform");
+            assert!(vcd.is_file(), "{report}");
+        }
+    }
+
+    /// A table with don't-cares: the design may output anything there, and
+    /// the formal reference must not object.
+    #[test]
+    fn dont_care_rows_are_not_checked() {
+        let dir = work_dir("bench-dont-care");
+        let mut design = jr01_design();
+        // Rows 001 and 110 become don't-care; the J.R. 01 design still meets the rest.
+        let mut rows: Vec<Option<u32>> = jr01_table().rows().to_vec();
+        rows[1] = None;
+        rows[6] = None;
+        design.table = crate::logic::TruthTable::new(3, 3, rows).expect("table");
+        for report in [
+            icarus_level(&design, dir.path()).expect("level 2"),
+            formal_level(&design, dir.path()).expect("level 5"),
+        ] {
+            assert!(report.passed, "{report}");
+            assert_eq!(report.vectors, 6);
+        }
+        // ...but a wrong cared-for row is still caught by the proof.
+        let mut rows: Vec<Option<u32>> = jr01_table().rows().to_vec();
+        rows[1] = None;
+        rows[3] = Some(0b000);
+        design.table = crate::logic::TruthTable::new(3, 3, rows).expect("table");
+        let report = formal_level(&design, dir.path()).expect("level 5");
+        let m = report.mismatch.expect("mismatch");
+        assert_eq!((m.input, m.expected, m.actual.as_str()), (3, 0, "100"));
+    }
+
+    #[test]
+    fn jr01_maps_to_three_luts() {
+        let dir = work_dir("figures-jr01");
+        let figures = hardware_figures(&jr01_design(), dir.path()).expect("figures");
+        assert_eq!(figures.luts, 3, "{figures:?}");
+        assert_eq!(figures.cells.dff, 0);
+        assert!(
+            figures
+                .critical_path_ns
+                .is_some_and(|ns| ns > 0.0 && ns < 83.3),
+            "{figures:?}"
+        );
+        assert!(figures.bitstream.is_file());
+        eprintln!("jr01 figures: {figures:?}");
+    }
+
+    #[test]
+    fn jr01_passes_verilator_lint() {
+        let dir = work_dir("lint-jr01");
+        let path = dir.path().join("jr01_strategy.v");
+        std::fs::write(&path, &jr01_design().verilog).expect("write");
+        crate::flow::verilator::lint(dir.path(), &[path], "jr01_strategy")
+            .expect("no lint warnings");
+        let path = dir.path().join("jr01_rom.v");
+        std::fs::write(&path, &jr01_rom_design().verilog).expect("write");
+        crate::flow::verilator::lint(dir.path(), &[path], "jr01_rom").expect("no lint warnings");
+    }
+}

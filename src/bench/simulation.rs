@@ -1,0 +1,149 @@
+//! Levels 2 to 4: the generated testbench under a Verilog simulator.
+//!
+//! * Level 2 compiles the emitted Verilog and the testbench with
+//!   `iverilog -g2012` and runs `vvp`.
+//! * Level 3 builds the same two files with `verilator --binary --trace`.
+//! * Level 4 synthesises the emitted Verilog with `synth_ice40`, writes the
+//!   netlist with `write_verilog -noattr`, and runs it under Icarus together
+//!   with yosys's `ice40/cells_sim.v` (`-DNO_ICE40_DEFAULT_ASSIGNMENTS`).
+//!
+//! Each level works in its own subdirectory of the directory passed in
+//! (`icarus/`, `verilator/`, `gate/`) and leaves its sources, logs and the
+//! waveform there.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::design::CombDesign;
+use super::testbench::{
+    parse_verdict, testbench, testbench_file, testbench_module, vcd_file, vector_file, Verdict,
+};
+use super::{BenchError, Level, LevelReport};
+use crate::flow::runner::ToolOutput;
+use crate::flow::{iverilog, verilator, yosys};
+
+/// The files a simulation level works from.
+pub(crate) struct Prepared {
+    /// The level's own directory.
+    pub dir: PathBuf,
+    /// The design's Verilog, `<module>.v`.
+    pub design: PathBuf,
+    /// The testbench, `<module>_tb.v`.
+    pub testbench: PathBuf,
+}
+
+/// Create `root/sub` and write the design, testbench and vector file in it.
+pub(crate) fn prepare(design: &CombDesign, root: &Path, sub: &str) -> Result<Prepared, BenchError> {
+    let dir = root.join(sub);
+    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
+        path: dir.clone(),
+        source,
+    })?;
+    let design_path = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
+    let tb_path = super::write(&dir, &testbench_file(&design.module), &testbench(design)?)?;
+    super::write(
+        &dir,
+        &vector_file(&design.module),
+        &super::testbench::vectors(design)?,
+    )?;
+    Ok(Prepared {
+        dir,
+        design: design_path,
+        testbench: tb_path,
+    })
+}
+
+/// Turn a testbench run into a report.
+fn report(
+    design: &CombDesign,
+    level: Level,
+    dir: &Path,
+    out: &ToolOutput,
+    start: Instant,
+    detail: String,
+) -> Result<LevelReport, BenchError> {
+    let verdict = parse_verdict(design, &out.stdout).map_err(|problem| BenchError::NoVerdict {
+        level,
+        problem,
+        log: out.log_name(),
+    })?;
+    let vcd = dir.join(vcd_file(&design.module));
+    let (passed, vectors, mismatch) = match verdict {
+        Verdict::Pass(n) => (true, n, None),
+        Verdict::Mismatch(mut m) => {
+            m.vcd = vcd.is_file().then_some(vcd);
+            let index = design
+                .cared_rows()
+                .position(|(code, _)| code == m.input)
+                .map_or(0, |i| i + 1);
+            (false, index, Some(m))
+        }
+    };
+    Ok(LevelReport {
+        level,
+        vectors,
+        passed,
+        elapsed: start.elapsed(),
+        detail,
+        mismatch,
+    })
+}
+
+/// Level 2: the emitted Verilog under Icarus (work directory `dir/icarus`).
+pub fn icarus_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
+    let start = Instant::now();
+    let files = prepare(design, dir, "icarus")?;
+    let tb = testbench_module(&design.module);
+    let out = iverilog::simulate(&files.dir, &[files.testbench, files.design], &tb, &[], &tb)?;
+    report(
+        design,
+        Level::Icarus,
+        &files.dir,
+        &out,
+        start,
+        format!("iverilog -g2012 + vvp of {} with {tb}", design.module),
+    )
+}
+
+/// Level 3: the emitted Verilog under Verilator (work directory `dir/verilator`).
+pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
+    let start = Instant::now();
+    let files = prepare(design, dir, "verilator")?;
+    let tb = testbench_module(&design.module);
+    let out = verilator::simulate(&files.dir, &[files.testbench, files.design], &tb, &[], &tb)?;
+    report(
+        design,
+        Level::Verilator,
+        &files.dir,
+        &out,
+        start,
+        format!("verilator --binary of {} with {tb}", design.module),
+    )
+}
+
+/// Level 4: the iCE40 netlist under Icarus (work directory `dir/gate`).
+pub fn gate_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
+    let start = Instant::now();
+    let files = prepare(design, dir, "gate")?;
+    let synth = yosys::synth_ice40(&files.dir, &[files.design], &design.module)?;
+    let cells = yosys::ice40_cells_sim(&files.dir)?;
+    let tb = testbench_module(&design.module);
+    let out = iverilog::simulate(
+        &files.dir,
+        &[files.testbench, synth.netlist_verilog, cells],
+        &tb,
+        &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
+        &format!("{tb}_gate"),
+    )?;
+    report(
+        design,
+        Level::GateLevel,
+        &files.dir,
+        &out,
+        start,
+        format!(
+            "synth_ice40 netlist of {} ({} SB_LUT4) + ice40/cells_sim.v under Icarus",
+            design.module, synth.stats.lut4
+        ),
+    )
+}

@@ -1,0 +1,29 @@
+//! icepack: turn nextpnr's ASCII bitstream into a binary one.
+
+use std::path::{Path, PathBuf};
+
+use super::runner::{self, Tool, ToolError};
+
+/// Pack `asc` into `dir/<bin_name>` and return its path.
+pub fn pack(dir: &Path, asc: &Path, bin_name: &str) -> Result<PathBuf, ToolError> {
+    let bin = dir.join(bin_name);
+    let log = format!("{bin_name}.icepack.log");
+    runner::run(
+        Tool::Icepack,
+        dir,
+        [asc.as_os_str(), bin.as_os_str()],
+        Some(&log),
+    )?;
+    if bin.is_file() {
+        Ok(bin)
+    } else {
+        Err(ToolError::UnexpectedOutput {
+            tool: Tool::Icepack.program().to_owned(),
+            detail: format!(
+                "it exited successfully but {} does not exist",
+                bin.display()
+            ),
+            log: dir.join(log).display().to_string(),
+        })
+    }
+}

@@ -1,0 +1,60 @@
+//! The external-tool flow: one module per tool over a shared [`runner`].
+//!
+//! | module | tool(s) | Debian package |
+//! |---|---|---|
+//! | [`yosys`] | `yosys` (synthesis, stats, equivalence), `yosys-config` | `yosys` |
+//! | [`nextpnr`] | `nextpnr-ice40` | `nextpnr-ice40` |
+//! | [`icepack`] | `icepack` | `fpga-icestorm` |
+//! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
+//! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
+//!
+//! Every function takes the directory to work in; nothing is written
+//! anywhere else. Each step leaves its script (if any) and a `<step>.log`
+//! with the tool's stdout and stderr in that directory, so a failure can be
+//! reproduced by hand. Failures come back as a typed [`ToolError`].
+
+pub mod icepack;
+pub mod iverilog;
+pub mod nextpnr;
+pub mod runner;
+pub mod verilator;
+pub mod yosys;
+
+pub use runner::{Tool, ToolError, ToolOutput};
+
+#[cfg(all(test, feature = "external-tools"))]
+pub(crate) mod testing {
+    //! Helpers for tests that run tools.
+
+    use std::path::{Path, PathBuf};
+
+    /// A fresh temporary work directory, removed when dropped unless
+    /// `RETROGATE_KEEP_WORK` is set (then its path is printed and it stays).
+    pub(crate) struct WorkDir {
+        path: PathBuf,
+        _guard: Option<tempfile::TempDir>,
+    }
+
+    impl WorkDir {
+        pub(crate) fn path(&self) -> &Path {
+            &self.path
+        }
+    }
+
+    pub(crate) fn work_dir(name: &str) -> WorkDir {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("retrogate-{name}-"))
+            .tempdir()
+            .expect("create a temporary work directory");
+        if std::env::var_os("RETROGATE_KEEP_WORK").is_some() {
+            let path = dir.keep();
+            eprintln!("keeping work directory {}", path.display());
+            WorkDir { path, _guard: None }
+        } else {
+            WorkDir {
+                path: dir.path().to_path_buf(),
+                _guard: Some(dir),
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! nextpnr-ice40: placement and routing, with the timing figures it reports.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::runner::{self, Tool, ToolError};
+
+/// An iCE40 device, as nextpnr-ice40 names it on its command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ice40Device {
+    /// iCE40 LP384.
+    Lp384,
+    /// iCE40 LP1K.
+    Lp1k,
+    /// iCE40 LP8K.
+    Lp8k,
+    /// iCE40 HX1K.
+    Hx1k,
+    /// iCE40 HX8K.
+    Hx8k,
+    /// iCE40 UltraPlus UP5K (iCEBreaker).
+    Up5k,
+    /// iCE40 UltraPlus UP3K.
+    Up3k,
+    /// iCE5LP4K.
+    U4k,
+}
+
+impl Ice40Device {
+    /// The nextpnr-ice40 flag selecting this device.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Ice40Device::Lp384 => "--lp384",
+            Ice40Device::Lp1k => "--lp1k",
+            Ice40Device::Lp8k => "--lp8k",
+            Ice40Device::Hx1k => "--hx1k",
+            Ice40Device::Hx8k => "--hx8k",
+            Ice40Device::Up5k => "--up5k",
+            Ice40Device::Up3k => "--up3k",
+            Ice40Device::U4k => "--u4k",
+        }
+    }
+}
+
+impl fmt::Display for Ice40Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.flag()[2..])
+    }
+}
+
+/// Pin constraints for place and route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pins {
+    /// A `.pcf` file.
+    Pcf(PathBuf),
+    /// No file: `--pcf-allow-unconstrained`, nextpnr places the IOs itself.
+    Unconstrained,
+}
+
+/// Options for one nextpnr-ice40 run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PnrOptions {
+    /// The device.
+    pub device: Ice40Device,
+    /// The package, e.g. `sg48`.
+    pub package: String,
+    /// Pin constraints.
+    pub pins: Pins,
+    /// Target clock frequency in MHz (`--freq`).
+    pub freq_mhz: f64,
+    /// Placer seed (`--seed`), fixed so runs are reproducible.
+    pub seed: u64,
+}
+
+impl PnrOptions {
+    /// The iCEBreaker board: UP5K in the SG48 package, unconstrained pins,
+    /// its 12 MHz oscillator as target, seed 1.
+    pub fn icebreaker() -> Self {
+        PnrOptions {
+            device: Ice40Device::Up5k,
+            package: "sg48".to_owned(),
+            pins: Pins::Unconstrained,
+            freq_mhz: 12.0,
+            seed: 1,
+        }
+    }
+}
+
+/// What place and route produced and reported.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PnrReport {
+    /// The placed and routed design (`<stem>.asc`).
+    pub asc: PathBuf,
+    /// Lowest post-route maximum clock frequency over all clocks, in MHz
+    /// (`None` for a design without clocked paths).
+    pub fmax_mhz: Option<f64>,
+    /// Longest post-route path in ns: the largest `Max delay` nextpnr
+    /// reports (for a combinational design, pad to pad through the logic),
+    /// or `1000 / fmax` when only clocked paths exist.
+    pub critical_path_ns: Option<f64>,
+    /// `ICESTORM_LC` logic cells used.
+    pub logic_cells: Option<usize>,
+    /// The nextpnr log (`<stem>_pnr.log`).
+    pub log: Option<PathBuf>,
+}
+
+/// Run nextpnr-ice40 on the JSON netlist `json` in `dir`, writing
+/// `<stem>.asc` and `<stem>_pnr.log`.
+pub fn place_and_route(
+    dir: &Path,
+    json: &Path,
+    options: &PnrOptions,
+    stem: &str,
+) -> Result<PnrReport, ToolError> {
+    let asc = format!("{stem}.asc");
+    let mut args: Vec<String> = vec![
+        options.device.flag().to_owned(),
+        "--package".to_owned(),
+        options.package.clone(),
+        "--json".to_owned(),
+        json.display().to_string(),
+        "--asc".to_owned(),
+        asc.clone(),
+        "--freq".to_owned(),
+        format!("{}", options.freq_mhz),
+        "--seed".to_owned(),
+        options.seed.to_string(),
+    ];
+    match &options.pins {
+        Pins::Pcf(pcf) => {
+            args.push("--pcf".to_owned());
+            args.push(pcf.display().to_string());
+        }
+        Pins::Unconstrained => args.push("--pcf-allow-unconstrained".to_owned()),
+    }
+    let out = runner::run(
+        Tool::NextpnrIce40,
+        dir,
+        &args,
+        Some(&format!("{stem}_pnr.log")),
+    )?;
+    let text = format!("{}\n{}", out.stdout, out.stderr);
+    let timing = parse_timing(&text);
+    Ok(PnrReport {
+        asc: dir.join(asc),
+        fmax_mhz: timing.fmax_mhz,
+        critical_path_ns: timing.critical_path_ns,
+        logic_cells: timing.logic_cells,
+        log: out.log,
+    })
+}
+
+/// Figures parsed from a nextpnr-ice40 log.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timing {
+    /// See [`PnrReport::fmax_mhz`].
+    pub fmax_mhz: Option<f64>,
+    /// See [`PnrReport::critical_path_ns`].
+    pub critical_path_ns: Option<f64>,
+    /// See [`PnrReport::logic_cells`].
+    pub logic_cells: Option<usize>,
+}
+
+/// Parse nextpnr-ice40's log. Only the report after `Routing complete` is
+/// used for timing (the earlier one is a pre-route estimate).
+pub fn parse_timing(log: &str) -> Timing {
+    let post_route = log.rfind("Routing complete").map_or(log, |at| &log[at..]);
+    let mut fmax: Option<f64> = None;
+    let mut delay: Option<f64> = None;
+    for line in post_route.lines() {
+        // "Info: Max frequency for clock 'clk': 123.45 MHz (PASS at 12.00 MHz)"
+        if let Some(rest) = line.split("Max frequency for clock").nth(1) {
+            if let Some(mhz) = rest.split("': ").nth(1).and_then(first_number) {
+                fmax = Some(fmax.map_or(mhz, |f| f.min(mhz)));
+            }
+        }
+        // "Info: Max delay <async> -> <async>: 11.07 ns"
+        if let Some(rest) = line.split("Max delay ").nth(1) {
+            if let Some(ns) = rest.rsplit(": ").next().and_then(first_number) {
+                delay = Some(delay.map_or(ns, |d| d.max(ns)));
+            }
+        }
+    }
+    let logic_cells = log.lines().find_map(|line| {
+        let rest = line.split("ICESTORM_LC:").nth(1)?;
+        rest.split('/').next()?.trim().parse().ok()
+    });
+    Timing {
+        fmax_mhz: fmax,
+        critical_path_ns: delay.or(fmax.map(|f| 1000.0 / f)),
+        logic_cells,
+    }
+}
+
+fn first_number(text: &str) -> Option<f64> {
+    text.split_whitespace().next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_async_design() {
+        let log = "Info: \t         ICESTORM_LC:     5/ 5280     0%\n\
+                   Info: Max delay <async> -> <async>: 10.55 ns\n\
+                   Info: Routing complete.\n\
+                   Info: No Fmax available; no interior timing paths found in design.\n\
+                   Info: Max delay <async> -> <async>: 11.07 ns\n";
+        let t = parse_timing(log);
+        assert_eq!(
+            t,
+            Timing {
+                fmax_mhz: None,
+                critical_path_ns: Some(11.07),
+                logic_cells: Some(5)
+            }
+        );
+    }
+
+    #[test]
+    fn parses_clocked_design() {
+        let log = "Info: Routing complete.\n\
+                   Info: Max frequency for clock 'clk$SB_IO_IN_$glb_clk': 150.02 MHz (PASS at 12.00 MHz)\n\
+                   Info: Max frequency for clock 'other': 90.00 MHz (PASS at 12.00 MHz)\n";
+        let t = parse_timing(log);
+        assert_eq!(t.fmax_mhz, Some(90.0));
+        assert!((t.critical_path_ns.unwrap_or(0.0) - 11.111).abs() < 0.01);
+    }
+
+    #[test]
+    fn icebreaker_flags() {
+        let o = PnrOptions::icebreaker();
+        assert_eq!(
+            (o.device.flag(), o.package.as_str(), o.freq_mhz),
+            ("--up5k", "sg48", 12.0)
+        );
+    }
+}

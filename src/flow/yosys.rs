@@ -1,0 +1,337 @@
+//! yosys: iCE40 synthesis with cell statistics, and SAT-based equivalence
+//! checking.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::runner::{self, write_file, Tool, ToolError, ToolOutput};
+
+/// What `synth_ice40` produced.
+#[derive(Clone, Debug)]
+pub struct Synthesis {
+    /// Gate-level netlist, `write_verilog -noattr` (`<top>_netlist.v`).
+    pub netlist_verilog: PathBuf,
+    /// JSON netlist for nextpnr (`<top>.json`).
+    pub netlist_json: PathBuf,
+    /// Cell counts from `stat` after synthesis.
+    pub stats: CellStats,
+    /// The yosys log (`<top>_synth.log`).
+    pub log: Option<PathBuf>,
+}
+
+/// Cell counts of a synthesised iCE40 design, from yosys `stat`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellStats {
+    /// `SB_LUT4` cells.
+    pub lut4: usize,
+    /// All flip-flops (`SB_DFF`, `SB_DFFE`, `SB_DFFSR`, ...).
+    pub dff: usize,
+    /// `SB_CARRY` cells.
+    pub carry: usize,
+    /// `SB_RAM40_4K` block RAMs.
+    pub ram40_4k: usize,
+    /// Total number of cells.
+    pub total: usize,
+    /// Every cell type with its count.
+    pub by_type: BTreeMap<String, usize>,
+}
+
+impl CellStats {
+    /// Parse the output of yosys `stat`. With several modules, the last
+    /// module listed (the top after `synth_ice40`'s flattening) counts.
+    /// Accepts both the `NAME  COUNT` layout of yosys 0.23 and the
+    /// `COUNT  NAME` layout of later releases.
+    pub fn parse(text: &str) -> Option<CellStats> {
+        let mut stats = None;
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            let trimmed = line.trim();
+            let Some(total) = number_of_cells(trimmed) else {
+                continue;
+            };
+            let mut current = CellStats {
+                total,
+                ..CellStats::default()
+            };
+            for cell_line in lines.by_ref() {
+                let words: Vec<&str> = cell_line.split_whitespace().collect();
+                let (name, count) = match words.as_slice() {
+                    [name, count] if count.parse::<usize>().is_ok() => (*name, *count),
+                    [count, name] if count.parse::<usize>().is_ok() => (*name, *count),
+                    _ => break,
+                };
+                let count: usize = count.parse().ok()?;
+                current.add(name, count);
+            }
+            stats = Some(current);
+        }
+        stats
+    }
+
+    fn add(&mut self, name: &str, count: usize) {
+        *self.by_type.entry(name.to_owned()).or_default() += count;
+        match name {
+            "SB_LUT4" => self.lut4 += count,
+            "SB_CARRY" => self.carry += count,
+            "SB_RAM40_4K" => self.ram40_4k += count,
+            _ if name.starts_with("SB_DFF") => self.dff += count,
+            _ => {}
+        }
+    }
+}
+
+/// `Number of cells: N` (0.23) or `N cells` (later): the total, if this is
+/// such a line.
+fn number_of_cells(line: &str) -> Option<usize> {
+    if let Some(rest) = line.strip_prefix("Number of cells:") {
+        return rest.trim().parse().ok();
+    }
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [count, "cells"] => count.parse().ok(),
+        _ => None,
+    }
+}
+
+/// Quote a path for a yosys script.
+fn quoted(path: &Path) -> String {
+    format!("\"{}\"", path.display())
+}
+
+fn read_sources(sources: &[PathBuf]) -> String {
+    sources
+        .iter()
+        .map(|s| format!("read_verilog {}\n", quoted(s)))
+        .collect()
+}
+
+/// Synthesise `sources` for iCE40 with `synth_ice40 -top <top>` in `dir`.
+///
+/// Leaves `<top>_synth.ys`, `<top>_synth.log`, `<top>.json`,
+/// `<top>_netlist.v` and `<top>_stat.txt` in `dir`.
+pub fn synth_ice40(dir: &Path, sources: &[PathBuf], top: &str) -> Result<Synthesis, ToolError> {
+    let json = format!("{top}.json");
+    let netlist = format!("{top}_netlist.v");
+    let stat = format!("{top}_stat.txt");
+    let script = format!(
+        "{reads}synth_ice40 -top {top} -json {json}\nwrite_verilog -noattr {netlist}\ntee -q -o {stat} stat\n",
+        reads = read_sources(sources),
+    );
+    let script_name = format!("{top}_synth.ys");
+    write_file(Tool::Yosys, dir, &script_name, &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-q", "-s", &script_name],
+        Some(&format!("{top}_synth.log")),
+    )?;
+    let stat_path = dir.join(&stat);
+    let stat_text = std::fs::read_to_string(&stat_path).map_err(|err| {
+        ToolError::io(
+            Tool::Yosys,
+            format!("reading {}", stat_path.display()),
+            dir,
+            err,
+        )
+    })?;
+    let stats = CellStats::parse(&stat_text).ok_or_else(|| {
+        out.unexpected(format!("no `Number of cells` in {}", stat_path.display()))
+    })?;
+    Ok(Synthesis {
+        netlist_verilog: dir.join(netlist),
+        netlist_json: dir.join(json),
+        stats,
+        log: out.log,
+    })
+}
+
+/// Outcome of an equivalence proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Equivalence {
+    /// No input makes the two modules differ (under the given constraints).
+    Equivalent,
+    /// An input where they differ: every miter signal yosys showed
+    /// (`in_<port>`, `gold_<port>`, `gate_<port>`, `trigger`) with its value
+    /// as a binary string, MSB first.
+    Counterexample(BTreeMap<String, String>),
+}
+
+/// One constraint on a miter input bit for [`prove_equivalent`]:
+/// `signal` is a yosys signal expression such as `in_a` or `in_address[2]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedBit {
+    /// The signal (bit) to fix.
+    pub signal: String,
+    /// Its value.
+    pub value: bool,
+}
+
+/// Prove that modules `gold` and `gate` (both read from `sources`) compute
+/// the same outputs for every input, with
+/// `miter -equiv -flatten -make_assert -make_outputs` and
+/// `sat -prove-asserts -show-inputs -show-outputs`. Inputs may be pinned
+/// with `fixed` (to search for a particular counterexample).
+///
+/// The proof is decided by yosys's own verdict line (`SUCCESS` / `FAIL`); a
+/// script that ends without either is a [`ToolError`]. `step` names the
+/// script and log (`<step>.ys`, `<step>.log`).
+pub fn prove_equivalent(
+    dir: &Path,
+    sources: &[PathBuf],
+    gold: &str,
+    gate: &str,
+    fixed: &[FixedBit],
+    step: &str,
+) -> Result<Equivalence, ToolError> {
+    let sets: String = fixed
+        .iter()
+        .map(|f| format!(" -set {} 1'b{}", f.signal, u8::from(f.value)))
+        .collect();
+    let script = format!(
+        "{reads}proc -norom\nmiter -equiv -flatten -make_assert -make_outputs {gold} {gate} retrogate_miter\n\
+         hierarchy -top retrogate_miter\nsat -prove-asserts{sets} -show-inputs -show-outputs retrogate_miter\n",
+        reads = read_sources(sources),
+    );
+    let script_name = format!("{step}.ys");
+    write_file(Tool::Yosys, dir, &script_name, &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-s", &script_name],
+        Some(&format!("{step}.log")),
+    )?;
+    parse_sat(&out)
+}
+
+fn parse_sat(out: &ToolOutput) -> Result<Equivalence, ToolError> {
+    if out
+        .stdout
+        .contains("SAT proof finished - no model found: SUCCESS!")
+    {
+        return Ok(Equivalence::Equivalent);
+    }
+    if !out
+        .stdout
+        .contains("SAT proof finished - model found: FAIL!")
+    {
+        return Err(out.unexpected("no `SAT proof finished` verdict from `sat -prove-asserts`"));
+    }
+    let mut model = BTreeMap::new();
+    for line in out.stdout.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [name, _dec, _hex, bin] = words.as_slice() {
+            if let Some(name) = name.strip_prefix('\\') {
+                model.insert(name.to_owned(), (*bin).to_owned());
+            }
+        }
+    }
+    if model.is_empty() {
+        return Err(out.unexpected("`sat` reported FAIL but printed no counterexample table"));
+    }
+    Ok(Equivalence::Counterexample(model))
+}
+
+/// yosys's data directory (holding `ice40/cells_sim.v`).
+///
+/// Asks `yosys-config --datdir`; when `yosys-config` is not installed (it is
+/// in Debian's `yosys-dev`), falls back to `<prefix>/share/yosys` next to the
+/// `yosys` found on `PATH`, which is where yosys itself looks.
+pub fn datdir(dir: &Path) -> Result<PathBuf, ToolError> {
+    match runner::run(Tool::YosysConfig, dir, ["--datdir"], None) {
+        Ok(out) => {
+            let path = PathBuf::from(out.stdout.trim());
+            if path.is_dir() {
+                return Ok(path);
+            }
+            Err(out.unexpected(format!(
+                "`yosys-config --datdir` printed `{}`, not a directory",
+                path.display()
+            )))
+        }
+        Err(ToolError::Missing { .. }) => {
+            let yosys = find_on_path(Tool::Yosys.program()).ok_or(ToolError::Missing {
+                tool: Tool::Yosys.program(),
+                package: Tool::Yosys.package(),
+            })?;
+            let yosys = std::fs::canonicalize(&yosys).unwrap_or(yosys);
+            yosys
+                .parent()
+                .and_then(Path::parent)
+                .map(|prefix| prefix.join("share").join("yosys"))
+                .filter(|p| p.is_dir())
+                .ok_or(ToolError::Missing {
+                    tool: Tool::YosysConfig.program(),
+                    package: Tool::YosysConfig.package(),
+                })
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// Path of yosys's iCE40 simulation models, `<datdir>/ice40/cells_sim.v`.
+pub fn ice40_cells_sim(dir: &Path) -> Result<PathBuf, ToolError> {
+    let path = datdir(dir)?.join("ice40").join("cells_sim.v");
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(ToolError::io(
+            Tool::Yosys,
+            format!("looking for {}", path.display()),
+            dir,
+            std::io::Error::new(std::io::ErrorKind::NotFound, "reinstall the yosys package"),
+        ))
+    }
+}
+
+fn find_on_path(program: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STAT_0_23: &str = "\n4. Printing statistics.\n\n=== jr01_strategy ===\n\n   Number of wires:                  6\n   \
+        Number of wire bits:              6\n   Number of memories:               0\n   \
+        Number of processes:              0\n   Number of cells:                  7\n     \
+        SB_CARRY                        1\n     SB_DFFE                         2\n     \
+        SB_LUT4                         3\n     SB_RAM40_4K                     1\n\n";
+
+    #[test]
+    fn parses_stat_0_23() {
+        let stats = CellStats::parse(STAT_0_23).expect("stats");
+        assert_eq!(
+            (
+                stats.lut4,
+                stats.dff,
+                stats.carry,
+                stats.ram40_4k,
+                stats.total
+            ),
+            (3, 2, 1, 1, 7)
+        );
+        assert_eq!(stats.by_type.get("SB_DFFE"), Some(&2));
+    }
+
+    #[test]
+    fn parses_stat_count_first() {
+        let text = "=== top ===\n\n        6 wires\n        3 cells\n        3   SB_LUT4\n\n";
+        let stats = CellStats::parse(text).expect("stats");
+        assert_eq!((stats.lut4, stats.total), (3, 3));
+    }
+
+    #[test]
+    fn no_stat_is_none() {
+        assert_eq!(CellStats::parse("ERROR: nothing"), None);
+    }
+
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn finds_cells_sim() {
+        let dir = crate::flow::testing::work_dir("cells_sim");
+        let path = ice40_cells_sim(dir.path()).expect("cells_sim.v");
+        assert!(path.ends_with("ice40/cells_sim.v"));
+    }
+}
