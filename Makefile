@@ -7,7 +7,7 @@ PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator
 TOOLS    := yosys nextpnr-ice40 icepack iverilog verilator
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all tools test solve bench clean
+.PHONY: all tools test generated bench clean
 
 all: tools
 	$(CARGO) run --release --quiet -- solve sticks --format summary
@@ -31,6 +31,10 @@ test: tools
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets --features external-tools -- -D warnings
 	$(CARGO) test --release --features external-tools
+
+# Regenerate the committed outputs (hdl/, sim/); tests/up_to_date.rs fails when they are stale.
+generated:
+	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim
 
 bench: tools
 	$(CARGO) bench

@@ -26,6 +26,87 @@ pub enum Command {
         after_help = "Examples:\n  retrogate kege                       # seed 002: (3, S), +1 or *4, sum>=61, S in 1..57\n  retrogate kege --start S,7 --s 1..68 --move x+1 --move x*2 --end sum>=77 --format json"
     )]
     Kege(KegeArgs),
+    /// Print a design's truth table, derived from its game by the solver.
+    #[command(
+        after_help = "Examples:\n  retrogate table jr01\n  retrogate table jr01 --format json"
+    )]
+    Table(TableArgs),
+    /// Minimise a design's truth table to sums of products (exact minimum covers).
+    #[command(after_help = "Examples:\n  retrogate minimize jr01")]
+    Minimize(MinimizeArgs),
+    /// Write a design's Verilog (and, with --sim, its self-checking testbench and vectors).
+    #[command(after_help = "Examples:\n  retrogate emit jr01 --out hdl --sim sim")]
+    Emit(EmitArgs),
+    /// Check a design against the solver at every level: rust-hdl, Icarus, Verilator, gate level, formal.
+    #[command(
+        after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work /tmp/jr01"
+    )]
+    Verify(VerifyArgs),
+}
+
+/// A hardware design.
+#[derive(Clone, Debug, Subcommand)]
+pub enum DesignArgs {
+    /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
+    Jr01,
+}
+
+/// Output format of `table`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// The seed's layout: A B C | X Y Z and what each row means.
+    Table,
+    /// `{"inputs": [...], "outputs": [...], "rows": [...]}`.
+    Json,
+}
+
+/// `retrogate table`.
+#[derive(Clone, Debug, Args)]
+pub struct TableArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table, global = true)]
+    pub format: TableFormat,
+    /// The design.
+    #[command(subcommand)]
+    pub design: DesignArgs,
+}
+
+/// `retrogate minimize`.
+#[derive(Clone, Debug, Args)]
+pub struct MinimizeArgs {
+    /// The design.
+    #[command(subcommand)]
+    pub design: DesignArgs,
+}
+
+/// `retrogate emit`.
+#[derive(Clone, Debug, Args)]
+pub struct EmitArgs {
+    /// Directory for the Verilog (created if missing).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub out: Option<std::path::PathBuf>,
+    /// Also write the testbench, vector file and reference module into this directory.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub sim: Option<std::path::PathBuf>,
+    /// The design.
+    #[command(subcommand)]
+    pub design: DesignArgs,
+}
+
+/// `retrogate verify`.
+#[derive(Clone, Debug, Args)]
+pub struct VerifyArgs {
+    /// Working directory for tool runs, waveforms and logs.
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "build/verify",
+        global = true
+    )]
+    pub work: std::path::PathBuf,
+    /// The design.
+    #[command(subcommand)]
+    pub design: DesignArgs,
 }
 
 /// Output format of `solve`.

@@ -5,6 +5,8 @@
 //! flag and the fix, and nothing is written).
 
 mod args;
+mod design;
+mod files;
 mod kege;
 mod report;
 mod solve;
@@ -28,6 +30,20 @@ pub enum CliError {
     /// Writing output failed: exit code 1.
     #[error("cannot write output: {0}")]
     Io(#[from] std::io::Error),
+    /// A file could not be written: exit code 1.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A check failed (the message says which): exit code 1.
+    #[error("{0}")]
+    Failed(String),
+    /// A library step failed: exit code 1.
+    #[error("{0}")]
+    Step(String),
 }
 
 impl CliError {
@@ -35,7 +51,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) | CliError::Game(_) => 2,
-            CliError::Io(_) => 1,
+            CliError::Io(_) | CliError::Write { .. } | CliError::Failed(_) | CliError::Step(_) => 1,
         }
     }
 }
@@ -45,6 +61,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Solve(a) => solve::run(a, out),
         Command::Kege(a) => kege::run(a, out),
+        Command::Table(a) => design::table(a, out),
+        Command::Minimize(a) => design::minimize(a, out),
+        Command::Emit(a) => design::emit(a, out),
+        Command::Verify(a) => design::verify(a, out),
     }
 }
 

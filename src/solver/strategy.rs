@@ -7,6 +7,7 @@
 use super::retrograde::Solution;
 use crate::game::matches::MatchesPosition;
 use crate::game::{Game, MatchesGame};
+use crate::logic::{LogicError, TruthTable};
 use serde::Serialize;
 
 /// One input code and the positions it stands for.
@@ -182,6 +183,46 @@ pub fn matches_strategy(
     Ok(out)
 }
 
+/// The truth table of a strategy: each code in use gives its answer; the rest are don't-cares.
+pub fn truth_table<P>(
+    rows: &[StrategyRow<P>],
+    inputs: usize,
+    outputs: usize,
+) -> Result<TruthTable, LogicError> {
+    let mut table = vec![None; 1 << inputs];
+    for r in rows {
+        table[r.code as usize] = Some(r.output);
+    }
+    TruthTable::new(inputs, outputs, table)
+}
+
+/// The J.R. 01 strategy derived from the game's rules alone: the seven-matches game solved,
+/// then read through the seed's input codes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Jr01Strategy {
+    /// One row per input code, ascending.
+    pub rows: Vec<StrategyRow<MatchesPosition>>,
+    /// A B C (A = bit 2) to X Y Z (X = bit 2).
+    pub table: TruthTable,
+}
+
+impl Jr01Strategy {
+    /// Input names, most significant first.
+    pub const INPUTS: [&'static str; 3] = ["A", "B", "C"];
+    /// Output names, most significant first.
+    pub const OUTPUTS: [&'static str; 3] = ["X", "Y", "Z"];
+
+    /// Solves the J.R. 01 game and applies the seed's code table.
+    pub fn derive() -> Result<Self, StrategyError> {
+        let game = MatchesGame::jr01();
+        let solution = super::solve(&game);
+        let codes = jr01_codes();
+        let rows = matches_strategy(&solution, &codes)?;
+        let table = truth_table(&rows, codes.inputs, codes.outputs).expect("3 in, 3 out");
+        Ok(Self { rows, table })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +242,13 @@ mod tests {
             (0..8).collect::<Vec<_>>()
         );
         assert_eq!(table, SEED_TABLE);
+    }
+
+    #[test]
+    fn the_jr01_truth_table_has_no_dont_cares() {
+        let s = Jr01Strategy::derive().unwrap();
+        let rows: Vec<Option<u32>> = SEED_TABLE.iter().map(|&w| Some(w)).collect();
+        assert_eq!(s.table.rows(), &rows[..]);
     }
 
     #[test]

@@ -1,0 +1,245 @@
+//! `retrogate table | minimize | emit | verify` for the hardware designs.
+
+use super::args::{DesignArgs, EmitArgs, MinimizeArgs, TableArgs, TableFormat, VerifyArgs};
+use super::files::write_all_or_nothing;
+use super::table::Table;
+use super::CliError;
+use crate::bench::{self, hardware_figures, LevelReport};
+use crate::circuit::CombBlock;
+use crate::designs::{DesignError, Jr01Design, JR01_MODULE};
+use crate::logic::Sop;
+use crate::plugboard::plug_program;
+use crate::solver::strategy::Jr01Strategy as Jr01Solution;
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+
+const INPUTS: [&str; 3] = Jr01Solution::INPUTS;
+
+fn step<E: std::fmt::Display>(e: E) -> CliError {
+    CliError::Step(e.to_string())
+}
+
+fn jr01() -> Result<Jr01Design, CliError> {
+    Jr01Design::build().map_err(|e: DesignError| step(e))
+}
+
+fn bits(word: u32, width: usize) -> Vec<u32> {
+    (0..width).rev().map(|i| (word >> i) & 1).collect()
+}
+
+fn spaced_bits(word: u32, width: usize) -> String {
+    bits(word, width)
+        .iter()
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.design {
+        DesignArgs::Jr01 => {
+            let d = jr01()?;
+            match args.format {
+                TableFormat::Json => {
+                    let rows: Vec<_> = d
+                        .solution
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            json!({
+                                "code": r.code,
+                                "inputs": bits(r.code, 3),
+                                "outputs": bits(r.output, 3),
+                                "moves": r.moves.iter().map(|(from, to)| json!({
+                                    "phase": from.phase, "before": from.total,
+                                    "after_phase": to.phase, "after": to.total,
+                                })).collect::<Vec<_>>(),
+                            })
+                        })
+                        .collect();
+                    let doc = json!({"design": "jr01", "inputs": INPUTS, "outputs": Jr01Solution::OUTPUTS, "rows": rows});
+                    serde_json::to_writer_pretty(&mut *out, &doc).map_err(std::io::Error::from)?;
+                    writeln!(out)?;
+                }
+                TableFormat::Table => {
+                    writeln!(out, "J.R. 01 strategy, derived from the seven-matches game (7 matches, 1 or 2 a move)")?;
+                    writeln!(out, "A B C: the total after the opponent's move; X Y Z: the total the machine moves to")?;
+                    let mut t = Table::new(&["A B C", "|", "X Y Z", "|", "meaning"]);
+                    for r in &d.solution.rows {
+                        let meaning: Vec<String> = r
+                            .moves
+                            .iter()
+                            .map(|(from, _)| {
+                                let after = from.total + (r.output as u64 - from.total);
+                                format!("phase {}: {} -> {}", from.phase, from.total, after)
+                            })
+                            .collect();
+                        t.push(vec![
+                            spaced_bits(r.code, 3),
+                            "|".into(),
+                            spaced_bits(r.output, 3),
+                            "|".into(),
+                            meaning.join("; "),
+                        ]);
+                    }
+                    out.write_all(t.render().as_bytes())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn cover_line(name: &str, sop: &Sop) -> String {
+    format!(
+        "{name} = {}    ({} products, {} literals)",
+        sop.render(&INPUTS),
+        sop.products(),
+        sop.literals()
+    )
+}
+
+pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.design {
+        DesignArgs::Jr01 => {
+            let d = jr01()?;
+            writeln!(out, "J.R. 01 strategy as sums of products (Quine-McCluskey prime implicants, exact minimum cover)")?;
+            let names = Jr01Solution::OUTPUTS;
+            for (name, covers) in names.iter().zip(&d.covers) {
+                writeln!(out, "{}", cover_line(name, &covers[0]))?;
+                for alt in &covers[1..] {
+                    writeln!(out, "  also minimal: {name} = {}", alt.render(&INPUTS))?;
+                }
+            }
+            let chosen = d.chosen();
+            let literals: usize = chosen.iter().map(|s| s.literals()).sum();
+            let products: usize = chosen.iter().map(|s| s.products()).sum();
+            writeln!(out, "total: {products} products, {literals} literals")?;
+            writeln!(
+                out,
+                "each cover is minimal: no sum of products for that output has fewer literals (nor, with as few, fewer products)"
+            )?;
+            writeln!(out)?;
+            let covers: Vec<(&str, &Sop)> = names.iter().copied().zip(chosen).collect();
+            let program = plug_program(&covers, &INPUTS);
+            writeln!(
+                out,
+                "J.R. 01 plug program: {} programming columns",
+                program.len()
+            )?;
+            let mut t = Table::new(&["column", "lamp", "bar A", "bar B", "bar C", "product"]);
+            for c in &program {
+                let mut row = vec![c.number.to_string(), c.lamp.clone()];
+                row.extend(c.plugs.iter().map(|p| p.to_string()));
+                row.push(c.product.clone());
+                t.push(row);
+            }
+            out.write_all(t.render().as_bytes())?;
+            writeln!(
+                out,
+                "left: plug left of the column (the input); right: plug right of it (the complement); both: plugs on both sides (input neutralised)"
+            )?;
+        }
+    }
+    Ok(())
+}
+
+pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let dir = args.out.ok_or_else(|| {
+        CliError::Usage(
+            "--out is missing: give the directory for the Verilog, e.g. --out hdl".into(),
+        )
+    })?;
+    match args.design {
+        DesignArgs::Jr01 => {
+            let d = jr01()?;
+            let mut files = vec![(
+                dir.join(format!("{JR01_MODULE}.v")),
+                d.design.verilog.clone(),
+            )];
+            if let Some(sim) = &args.sim {
+                for (name, text) in bench::sim_files(&d.design).map_err(step)? {
+                    files.push((sim.join(name), text));
+                }
+            }
+            write_all_or_nothing(&files)?;
+            for (path, _) in &files {
+                writeln!(out, "wrote {}", path.display())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn verify(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.design {
+        DesignArgs::Jr01 => {
+            let d = jr01()?;
+            let work = args.work.join("jr01");
+            std::fs::create_dir_all(&work).map_err(|source| CliError::Write {
+                path: work.clone(),
+                source,
+            })?;
+            let driver = d.block().map_err(step)?.into_driver();
+            writeln!(
+                out,
+                "verify jr01: {} against the solver's table ({} cared-for inputs)",
+                JR01_MODULE,
+                d.design.cared_count()
+            )?;
+            let reports = bench::run_all(&d.design, driver, &work).map_err(step)?;
+            print_levels(&reports, out)?;
+            let figures = hardware_figures(&d.design, &work).map_err(step)?;
+            writeln!(
+                out,
+                "hardware: {} SB_LUT4 after synth_ice40; {} on {}",
+                figures.luts,
+                figures
+                    .critical_path_ns
+                    .map_or("no critical path reported".to_string(), |ns| format!(
+                        "critical path {ns:.2} ns"
+                    )),
+                figures.target
+            )?;
+            fail_on_mismatch(&reports, &work)
+        }
+    }
+}
+
+fn print_levels(reports: &[LevelReport], out: &mut dyn Write) -> Result<(), CliError> {
+    for r in reports {
+        writeln!(out, "{r}")?;
+        if let Some(m) = &r.mismatch {
+            writeln!(
+                out,
+                "  first mismatch: input {:0w$b}: expected {:b}, actual {}{}",
+                m.input,
+                m.expected,
+                m.actual,
+                m.vcd
+                    .as_ref()
+                    .map_or(String::new(), |p| format!("; waveform {}", p.display())),
+                w = m.input_width
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn fail_on_mismatch(reports: &[LevelReport], work: &Path) -> Result<(), CliError> {
+    let failed: Vec<String> = reports
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| r.level.to_string())
+        .collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Failed(format!(
+            "verification failed at: {} (logs in {})",
+            failed.join(", "),
+            work.display()
+        )))
+    }
+}

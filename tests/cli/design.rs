@@ -1,0 +1,96 @@
+use super::retrogate;
+use insta_cmd::assert_cmd_snapshot;
+
+#[test]
+fn jr01_table_reproduces_the_seed() {
+    assert_cmd_snapshot!(retrogate().args(["table", "jr01"]));
+}
+
+#[test]
+fn jr01_table_json() {
+    assert_cmd_snapshot!(retrogate().args(["table", "jr01", "--format", "json"]));
+}
+
+#[test]
+fn jr01_minimize_with_plug_program() {
+    assert_cmd_snapshot!(retrogate().args(["minimize", "jr01"]));
+}
+
+#[test]
+fn emit_without_out_is_refused_and_writes_nothing() {
+    assert_cmd_snapshot!(retrogate().args(["emit", "jr01"]));
+}
+
+#[test]
+fn emit_writes_the_committed_verilog() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .args(["emit", "jr01", "--out"])
+        .arg(dir.path().join("hdl"))
+        .arg("--sim")
+        .arg(dir.path().join("sim"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for f in [
+        "hdl/jr01_strategy.v",
+        "sim/jr01_strategy_tb.v",
+        "sim/jr01_strategy.vec",
+    ] {
+        let fresh = std::fs::read_to_string(dir.path().join(f)).unwrap();
+        let committed = std::fs::read_to_string(root.join(f)).unwrap();
+        assert_eq!(fresh, committed, "{f}");
+    }
+    // Nothing else (no temporary files) is left behind.
+    let names: Vec<_> = std::fs::read_dir(dir.path().join("hdl"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("jr01_strategy.v")]);
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn verify_jr01_passes_every_level_with_three_luts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .env("PATH", std::env::var("PATH").unwrap())
+        .args(["verify", "jr01", "--work"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for level in 1..=5 {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("level {level} ")))
+            .unwrap_or_else(|| panic!("no level {level} line in\n{stdout}"));
+        assert!(line.contains(": PASS (8 vectors"), "{line}");
+    }
+    assert!(stdout.contains("hardware: 3 SB_LUT4"), "{stdout}");
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn verify_names_the_debian_package_of_a_missing_tool() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .env("PATH", "/nonexistent")
+        .args(["verify", "jr01", "--work"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("apt-get install iverilog"), "{stderr}");
+}

@@ -1,0 +1,37 @@
+//! Committed outputs are checked outputs: hdl/, sim/ and constraints/ must equal what the
+//! current code generates. On a difference, regenerate them with `make generated`.
+
+use retrogate::bench::sim_files;
+use retrogate::designs::{Jr01Design, JR01_MODULE};
+use std::path::Path;
+
+fn assert_file(path: &str, fresh: &str) {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let committed = std::fs::read_to_string(&full)
+        .unwrap_or_else(|e| panic!("{path}: {e}; run `make generated` and commit the result"));
+    assert!(
+        committed == fresh,
+        "{path} differs from what the code generates now; run `make generated` and commit the result"
+    );
+}
+
+#[test]
+fn hdl_jr01_strategy_is_up_to_date() {
+    let d = Jr01Design::build().unwrap();
+    assert_file(&format!("hdl/{JR01_MODULE}.v"), &d.design.verilog);
+}
+
+#[test]
+fn sim_jr01_testbench_and_vectors_are_up_to_date() {
+    let d = Jr01Design::build().unwrap();
+    for (name, text) in sim_files(&d.design).unwrap() {
+        assert_file(&format!("sim/{name}"), &text);
+    }
+}
+
+#[test]
+fn emitting_twice_gives_identical_bytes() {
+    let a = Jr01Design::build().unwrap().design.verilog;
+    let b = Jr01Design::build().unwrap().design.verilog;
+    assert_eq!(a, b);
+}
