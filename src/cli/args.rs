@@ -117,7 +117,9 @@ pub enum PlayGame {
     )]
     Heaps(PlayHeapsArgs),
     /// The J.R. 01 circuit: type A B C (e.g. `011`), see the lamps X Y Z it lights.
-    #[command(after_help = "Examples:\n  retrogate play jr01\n  printf '000\\n011\\n' | retrogate play jr01")]
+    #[command(
+        after_help = "Examples:\n  retrogate play jr01\n  printf '000\\n011\\n' | retrogate play jr01"
+    )]
     Jr01,
 }
 

@@ -3,8 +3,8 @@
 use super::args::{DesignArgs, EmitArgs, MinimizeArgs, TableArgs, TableFormat, VerifyArgs};
 use super::files::write_all_or_nothing;
 use super::table::Table;
-use super::CliError;
 use super::ui::Ui;
+use super::CliError;
 use crate::bench::{self, hardware_figures, Level, LevelReport};
 use crate::circuit::CombBlock;
 use crate::designs::{DesignError, Jr01Design, JR01_MODULE};

@@ -115,7 +115,10 @@ mod tests {
         fn walk(cmd: &clap::Command, path: &str, seen: &mut Vec<String>) {
             for sub in cmd.get_subcommands() {
                 let path = format!("{path} {}", sub.get_name());
-                let after = sub.get_after_help().map(|s| s.to_string()).unwrap_or_default();
+                let after = sub
+                    .get_after_help()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
                 assert!(
                     after.contains("Example"),
                     "`{path} --help` has no example in its after_help"

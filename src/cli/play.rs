@@ -281,9 +281,7 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
         }
         PlayGame::Jr01 => {
             let design = Jr01Design::build().map_err(|e| CliError::Step(e.to_string()))?;
-            let mut block = design
-                .block()
-                .map_err(|e| CliError::Step(e.to_string()))?;
+            let mut block = design.block().map_err(|e| CliError::Step(e.to_string()))?;
             let (mut panel, first) =
                 Jr01Panel::new(move |code| block.eval(code), design.solution.rows.clone());
             drive(&mut panel, first, out)

@@ -29,10 +29,18 @@ pub fn schematic_svg(
     })?;
     let spinner = ui.spinner("yosys: synth_ice40, show");
     let prefix = format!("{module}_schematic");
-    let graph = yosys::show_ice40(work, &[source], module, &prefix).map_err(step)?;
+    // yosys runs in `work`: name the source relative to it.
+    let graph = yosys::show_ice40(
+        work,
+        &[PathBuf::from(format!("{module}.v"))],
+        module,
+        &prefix,
+    )
+    .map_err(step)?;
     spinner.say("dot -Tsvg");
     let svg = dot::svg(work, &graph, &format!("{prefix}.svg")).map_err(step)?;
-    std::fs::read_to_string(&svg).map_err(|e| CliError::Step(format!("cannot read {}: {e}", svg.display())))
+    std::fs::read_to_string(&svg)
+        .map_err(|e| CliError::Step(format!("cannot read {}: {e}", svg.display())))
 }
 
 /// Runs `retrogate schematic`.

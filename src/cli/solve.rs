@@ -3,9 +3,9 @@
 use super::args::{GameArgs, HeapsRulesArgs, SolveArgs, SolveFormat};
 use super::report::Report;
 use super::table::Table;
+use super::ui::Ui;
 use super::CliError;
 use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SticksGame};
-use super::ui::Ui;
 use crate::solver::{solve_with_progress, Outcome, Solution, SticksPeriod};
 use serde_json::json;
 use std::io::Write;

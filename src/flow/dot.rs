@@ -9,14 +9,19 @@ use super::runner::{self, Tool, ToolError};
 pub fn svg(dir: &Path, graph: &Path, svg_name: &str) -> Result<PathBuf, ToolError> {
     let out_path = dir.join(svg_name);
     let log = format!("{svg_name}.dot.log");
+    // dot runs in `dir`: hand it absolute paths so relative ones keep their meaning.
+    let absolute = |p: &Path| {
+        std::path::absolute(p).map_err(|e| ToolError::io(Tool::Dot, "resolving paths", dir, e))
+    };
+    let (graph_abs, out_abs) = (absolute(graph)?, absolute(&out_path)?);
     let out = runner::run(
         Tool::Dot,
         dir,
         [
             "-Tsvg".as_ref(),
-            graph.as_os_str(),
+            graph_abs.as_os_str(),
             "-o".as_ref(),
-            out_path.as_os_str(),
+            out_abs.as_os_str(),
         ],
         Some(&log),
     )?;

@@ -169,10 +169,7 @@ pub fn show_ice40(
     if dot.is_file() {
         Ok(dot)
     } else {
-        Err(out.unexpected(format!(
-            "`show -format dot` wrote no {}",
-            dot.display()
-        )))
+        Err(out.unexpected(format!("`show -format dot` wrote no {}", dot.display())))
     }
 }
 

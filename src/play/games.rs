@@ -44,8 +44,12 @@ fn or_list(items: &[String]) -> String {
 fn parse_count(input: &str, word: &str, what: &str, hint: &str) -> Result<u64, String> {
     let t = input.trim();
     let t = t.strip_prefix(word).map_or(t, str::trim_start);
-    t.parse::<u64>()
-        .map_err(|_| format!("`{}` is not a number: type how many {what} ({hint})", input.trim()))
+    t.parse::<u64>().map_err(|_| {
+        format!(
+            "`{}` is not a number: type how many {what} ({hint})",
+            input.trim()
+        )
+    })
 }
 
 fn bars(n: u64) -> String {
@@ -82,9 +86,7 @@ impl Playable for SticksGame {
         if self.take().contains(&k) {
             Err(format!("you cannot take {k} from {n}: {hint}"))
         } else {
-            Err(format!(
-                "taking {k} is not a move of this game: {hint}"
-            ))
+            Err(format!("taking {k} is not a move of this game: {hint}"))
         }
     }
     fn after(&self, from: &u64, m: &u64) -> u64 {
@@ -167,10 +169,7 @@ impl Playable for MatchesGame {
         }
     }
     fn say_end(&self, _: &MatchesPosition, mover: &str) -> String {
-        format!(
-            "{mover} brought the matches put back to {}",
-            self.count()
-        )
+        format!("{mover} brought the matches put back to {}", self.count())
     }
 }
 
@@ -221,8 +220,11 @@ impl HeapsGame {
             .iter()
             .find(|m| squeeze(m.source()) == wanted)
             .ok_or_else(|| {
-                let names: Vec<String> =
-                    self.moves().iter().map(|m| m.source().to_string()).collect();
+                let names: Vec<String> = self
+                    .moves()
+                    .iter()
+                    .map(|m| m.source().to_string())
+                    .collect();
                 format!(
                     "`{}` is not one of the moves: {}",
                     expr.trim(),
@@ -262,7 +264,11 @@ impl Playable for HeapsGame {
         }
     }
     fn name(&self, p: &Vec<u64>) -> String {
-        format!("{} {}", if p.len() == 1 { "heap" } else { "heaps" }, join(p))
+        format!(
+            "{} {}",
+            if p.len() == 1 { "heap" } else { "heaps" },
+            join(p)
+        )
     }
     fn hint(&self, i: usize) -> String {
         let p = self.position(i);
@@ -333,7 +339,10 @@ mod tests {
             g.parse_move(18, "4"),
             Err("taking 4 is not a move of this game: take 1, 2 or 3".into())
         );
-        assert!(g.parse_move(18, "two").unwrap_err().contains("not a number"));
+        assert!(g
+            .parse_move(18, "two")
+            .unwrap_err()
+            .contains("not a number"));
         assert_eq!(g.board(&5), " 5 |||||");
         assert_eq!(g.board(&0), " 0");
     }
@@ -343,7 +352,10 @@ mod tests {
         let g = MatchesGame::jr01();
         let from = MatchesPosition { phase: 1, total: 6 };
         assert_eq!(g.after(&from, &1), MatchesPosition { phase: 2, total: 0 });
-        assert_eq!(g.say_move(&from, &1), "remove 1 -> all 7 removed, phase 2 begins");
+        assert_eq!(
+            g.say_move(&from, &1),
+            "remove 1 -> all 7 removed, phase 2 begins"
+        );
         assert_eq!(
             g.parse_move(6, "2"),
             Err("you cannot remove 2: only 1 match to go: remove 1".into())
@@ -364,7 +376,10 @@ mod tests {
             .parse_move(i, "1 x+2")
             .unwrap_err()
             .contains("not one of the moves: x+1 or x*4"));
-        assert!(g.parse_move(i, "5,11").unwrap_err().contains("exactly one heap"));
+        assert!(g
+            .parse_move(i, "5,11")
+            .unwrap_err()
+            .contains("exactly one heap"));
         assert!(g.parse_move(i, "3 x+1").unwrap_err().contains("no heap 3"));
         assert!(g.parse_move(i, "x+1").unwrap_err().contains("HEAP MOVE"));
     }

@@ -154,10 +154,7 @@ impl<'a> Jr01Panel<'a> {
                 .moves
                 .iter()
                 .map(|(from, _)| {
-                    format!(
-                        "phase {}: total {} -> {}",
-                        from.phase, from.total, output
-                    )
+                    format!("phase {}: total {} -> {}", from.phase, from.total, output)
                 })
                 .collect::<Vec<_>>()
                 .join("; "),

@@ -183,11 +183,11 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
             opponent,
         };
         let mut events = vec![Event::Intro(format!(
-            "{title}; {} first, the machine plays {}",
+            "{title}; {}; the machine plays {}",
             if machine_first {
-                "the machine moves"
+                "the machine moves first"
             } else {
-                "you move"
+                "you move first"
             },
             session.opponent.describe()
         ))];
@@ -428,7 +428,9 @@ mod tests {
         assert_eq!(all[0], "18 ||||||||||||||||||  you: take 1 -> 17");
         assert_eq!(all[1], "17 |||||||||||||||||  machine: take 1 -> 16");
         assert_eq!(all[2], "16 ||||||||||||||||  you: take 1 -> 15");
-        assert!(all.iter().any(|l| l == "game over: you took the last stick; the machine wins"));
+        assert!(all
+            .iter()
+            .any(|l| l == "game over: you took the last stick; the machine wins"));
         assert_eq!(
             all.last().unwrap(),
             "you threw the win away at 16 sticks: take 1 -> 15 left the machine a winning position (take 3 -> 13 would have kept the win)"
@@ -466,14 +468,22 @@ mod tests {
         let s = solve(&g);
         let (mut session, events) = Session::start(&s, SolverOpponent::new(&s), "matches", true);
         let l = lines(&events);
-        assert!(l[0].ends_with("the machine moves first, the machine plays the solver's moves"));
-        assert_eq!(l[1], "phase 1, removed 0, on the table |||||||  machine: remove 1 -> removed 1");
+        assert!(l[0].ends_with("; the machine moves first; the machine plays the solver's moves"));
+        assert_eq!(
+            l[1],
+            "phase 1, removed 0, on the table |||||||  machine: remove 1 -> removed 1"
+        );
         let mut all = Vec::new();
         while !session.is_over() {
             all.extend(lines(&session.feed("1")));
         }
         assert!(all.iter().any(|l| l.contains("phase 2 begins")), "{all:?}");
-        assert!(all.last().unwrap().starts_with("you threw the win away at phase 1"), "{all:?}");
+        assert!(
+            all.last()
+                .unwrap()
+                .starts_with("you threw the win away at phase 1"),
+            "{all:?}"
+        );
     }
 
     #[test]
