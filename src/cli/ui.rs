@@ -27,10 +27,10 @@ impl Ui {
     pub fn solve_progress(&self, positions: usize) -> SolveProgress {
         SolveProgress {
             bar: (self.progress && positions >= PROGRESS_FROM_POSITIONS).then(|| {
-                let bar = ProgressBar::new(positions as u64);
+                let bar = ProgressBar::new(positions as u64).with_message("solve");
                 bar.set_style(
                     ProgressStyle::with_template(
-                        "{msg:16} [{bar:40}] {human_pos}/{human_len} positions, {eta} left",
+                        "{msg:14} [{wide_bar}] {percent:>3}% of {human_len} positions",
                     )
                     .expect("valid template")
                     .progress_chars("=> "),
