@@ -212,6 +212,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 JR01_MODULE,
                 d.design.cared_count()
             )?;
+            out.flush()?;
             let reports = run_levels(&d.design, driver, &work, ui)?;
             print_levels(&reports, out)?;
             out.flush()?;

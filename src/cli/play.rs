@@ -180,8 +180,9 @@ fn drive<C: Console>(
         interactive: std::io::stdin().is_terminal(),
         paint: Paint::stdout(),
     };
-    let mut open = show_all::<C>(&first, view, out)?;
+    // Listen for lines and Ctrl-C before the first prompt goes out.
     let rx = inputs();
+    let mut open = show_all::<C>(&first, view, out)?;
     let mut interrupted = false;
     while !console.is_over() {
         let events = match rx.recv().unwrap_or(Input::Eof) {

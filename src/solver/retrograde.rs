@@ -359,6 +359,32 @@ mod tests {
     }
 
     #[test]
+    fn progress_sees_three_passes_and_the_same_solution() {
+        #[derive(Default)]
+        struct Record(Vec<(&'static str, u64, u64)>);
+        impl Progress for Record {
+            fn pass(&mut self, pass: &'static str, total: u64) {
+                self.0.push((pass, total, 0));
+            }
+            fn at(&mut self, done: u64) {
+                let last = self.0.last_mut().expect("a pass first");
+                assert!(done >= last.2 && done <= last.1, "{done} in {last:?}");
+                last.2 = done;
+            }
+        }
+        let g = SticksGame::fort_boyard().with_count(300_000).unwrap();
+        let mut record = Record::default();
+        let with = solve_with_progress(&g, &mut record);
+        let passes: Vec<&str> = record.0.iter().map(|p| p.0).collect();
+        assert_eq!(passes, ["ends", "moves", "resolve"]);
+        assert!(record.0.iter().all(|p| p.1 == 300_001));
+        // Every position of a stick game resolves: the last pass reaches the end.
+        assert_eq!(record.0[2].2, 300_001);
+        let without = solve(&g);
+        assert!((0..g.len()).all(|i| with.value(i) == without.value(i)));
+    }
+
+    #[test]
     fn matches_game_starts_lost_for_the_first_player() {
         let g = MatchesGame::jr01();
         let s = solve(&g);

@@ -161,3 +161,33 @@ fn jr01_lights_the_seed_table_for_all_eight_settings() {
 fn a_bad_game_flag_is_refused() {
     assert_cmd_snapshot!(retrogate().args(["play", "sticks", "--take", "0"]));
 }
+
+/// Ctrl-C while the game waits for a move: it says the game was left unfinished and exits 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_leaves_the_game_unfinished() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let mut child = retrogate()
+        .args(["play", "sticks"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap(); // kept open: the game waits for a move
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut intro = String::new();
+    stdout.read_line(&mut intro).unwrap();
+    assert!(intro.starts_with("play sticks: 18 sticks"), "{intro}");
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    drop(stdin);
+    assert_eq!(rest, "interrupted: the game was left unfinished\n");
+    assert_eq!(status.code(), Some(130));
+}
