@@ -11,7 +11,9 @@ use super::CliError;
 use crate::circuit::CombBlock;
 use crate::designs::Jr01Design;
 use crate::game::{Game, HeapsGame, MatchesGame, SticksGame};
-use crate::play::{Event, Jr01Event, Jr01Panel, Playable, Session, Side, SolverOpponent, LIT};
+use crate::play::{
+    Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side, SolverOpponent, LIT,
+};
 use crate::solver::{solve_with_progress, Solution};
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::mpsc::{channel, Receiver};
@@ -78,7 +80,7 @@ trait Console {
     fn failure(e: &Self::Event) -> Option<CliError>;
 }
 
-impl<G: Playable, O: crate::play::Opponent<G>> Console for Session<'_, '_, G, O> {
+impl<G: Playable, O: Opponent<G>> Console for Session<'_, '_, G, O> {
     type Event = Event;
     fn feed(&mut self, line: &str) -> Vec<Event> {
         Session::feed(self, line)
@@ -231,6 +233,7 @@ fn solved<'g, G: Game>(game: &'g G, ui: &Ui) -> Solution<'g, G> {
     solve_with_progress(game, &mut progress)
 }
 
+/// Plays `game` against the solver's moves.
 fn play_game<G: Playable + Report>(
     game: &G,
     machine_first: bool,
@@ -238,13 +241,24 @@ fn play_game<G: Playable + Report>(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let solution = solved(game, ui);
-    let title = format!("play {}", game.title());
-    let (mut session, first) = Session::start(
+    play_against(
         &solution,
         SolverOpponent::new(&solution),
-        &title,
         machine_first,
-    );
+        out,
+    )
+}
+
+/// Plays the solved game against `opponent` (the solver's moves, or a circuit that answers
+/// through rust-hdl); the solution judges the human's moves either way.
+fn play_against<G: Playable + Report, O: Opponent<G>>(
+    solution: &Solution<'_, G>,
+    opponent: O,
+    machine_first: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let title = format!("play {}", solution.game().title());
+    let (mut session, first) = Session::start(solution, opponent, &title, machine_first);
     drive(&mut session, first, out)
 }
 
@@ -253,6 +267,8 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
     match args.game {
         PlayGame::Sticks(a) => {
             let game = SticksGame::new(a.rules.count, &a.rules.take, a.rules.last.into())?;
+            // The circuit opponent (the sticks_game controller driven through rust-hdl) will
+            // implement `Opponent<SticksGame>` and go through `play_against` like the solver.
             if a.against == Against::Circuit {
                 return Err(CliError::Usage(
                     "--against circuit needs the sticks_game controller circuit, which is not built yet; \
