@@ -3,11 +3,11 @@
 
 CARGO   ?= cargo
 # Debian packages for the external tools, and one command each provides.
-PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator
-TOOLS    := yosys nextpnr-ice40 icepack iverilog verilator
+PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator graphviz
+TOOLS    := yosys nextpnr-ice40 icepack iverilog verilator dot
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all tools test generated bench clean
+.PHONY: all tools test generated docs bench clean
 
 all: tools
 	$(CARGO) run --release --quiet -- solve sticks --format summary
@@ -35,6 +35,10 @@ test: tools
 # Regenerate the committed outputs (hdl/, sim/); tests/up_to_date.rs fails when they are stale.
 generated:
 	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim
+
+# The README's picture of the synthesised J.R. 01 circuit (yosys show + Graphviz dot).
+docs: tools
+	$(CARGO) run --release --quiet -- schematic jr01 --out docs/jr01-schematic.svg
 
 bench: tools
 	$(CARGO) bench

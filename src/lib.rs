@@ -4,6 +4,7 @@
 //! Layers, each depending only on those above it:
 //! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps);
 //! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
+//! - [`play`]: games against the machine as pure state machines (lines in, events out);
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
 pub mod bench;
@@ -14,6 +15,7 @@ pub mod designs;
 pub mod flow;
 pub mod game;
 pub mod logic;
+pub mod play;
 pub mod plugboard;
 pub mod solver;
 pub mod verilog;

@@ -8,6 +8,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "retrogate", version, propagate_version = true)]
 pub struct Cli {
+    /// No progress bars or spinners (they are shown on stderr only when it is a terminal).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -42,12 +45,146 @@ pub enum Command {
         after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work /tmp/jr01"
     )]
     Verify(VerifyArgs),
+    /// Play a game in the terminal against the solver, or set the switches of the J.R. 01 circuit.
+    #[command(after_help = PLAY_HELP)]
+    Play(PlayArgs),
+    /// Draw a design's synthesised iCE40 circuit as an SVG picture (yosys `show`, Graphviz `dot`).
+    #[command(
+        after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --out docs/jr01-schematic.svg"
+    )]
+    Schematic(SchematicArgs),
+}
+
+const PLAY_HELP: &str = "\
+Input: one move per line. sticks: how many to take (`2`); matches: how many to remove or put
+back (`1`); heaps: the heap and the move (`1 x+1`, heap 1 gets x+1) or the heaps after the
+move (`4,10`); jr01: the switches A B C as three 0/1 digits (`011`). `quit` leaves.
+
+When stdin is not a terminal, every turn prints one line: the position, then who moved and how.
+A refused move prints its reason and the same position comes back. At the end of input the game
+is left unfinished (exit 0); Ctrl-C leaves it too (exit 130). After a loss the first move that
+threw a win away is named.
+
+Examples:
+  retrogate play sticks
+  retrogate play sticks --count 20 --machine-first
+  printf '1\\n3\\n' | retrogate play sticks       # script mode: one move per line
+  retrogate play matches
+  retrogate play heaps --start 3,10 --move x+1 --move x*4 --end sum>=61
+  retrogate play jr01";
+
+/// `retrogate play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[command(subcommand)]
+    pub game: PlayGame,
+}
+
+/// Who moves first.
+#[derive(Clone, Debug, Args)]
+pub struct TurnArgs {
+    /// The machine makes the first move (by default you do).
+    #[arg(long)]
+    pub machine_first: bool,
+}
+
+/// What the machine plays by (`--against`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Against {
+    /// The solver's chosen moves.
+    Solver,
+    /// The sticks_game controller circuit, simulated with rust-hdl (not built yet).
+    Circuit,
+}
+
+/// The games `play` knows.
+#[derive(Debug, Subcommand)]
+pub enum PlayGame {
+    /// One pile of sticks: type how many to take.
+    #[command(
+        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins"
+    )]
+    Sticks(PlaySticksArgs),
+    /// The J.R. 01 seven-matches game: type how many to remove (phase 1) or put back (phase 2).
+    #[command(
+        after_help = "Examples:\n  retrogate play matches\n  retrogate play matches --machine-first"
+    )]
+    Matches(PlayMatchesArgs),
+    /// KEGE heaps: type `HEAP MOVE` (e.g. `1 x+1`) or the heaps after the move (e.g. `4,10`).
+    #[command(
+        after_help = "Examples:\n  retrogate play heaps --start 3,10            # type `2 x*4` or `3,40`\n  retrogate play heaps --start 7 --move x+1 --move x*2 --end any>=30 --machine-first"
+    )]
+    Heaps(PlayHeapsArgs),
+    /// The J.R. 01 circuit: type A B C (e.g. `011`), see the lamps X Y Z it lights.
+    #[command(
+        after_help = "Examples:\n  retrogate play jr01\n  printf '000\\n011\\n' | retrogate play jr01"
+    )]
+    Jr01,
+}
+
+/// `retrogate play sticks`.
+#[derive(Clone, Debug, Args)]
+pub struct PlaySticksArgs {
+    /// The rules.
+    #[command(flatten)]
+    pub rules: SticksArgs,
+    /// Who moves first.
+    #[command(flatten)]
+    pub turn: TurnArgs,
+    /// What the machine plays by.
+    #[arg(long, value_enum, default_value_t = Against::Solver)]
+    pub against: Against,
+}
+
+/// `retrogate play matches`.
+#[derive(Clone, Debug, Args)]
+pub struct PlayMatchesArgs {
+    /// The rules.
+    #[command(flatten)]
+    pub rules: MatchesArgs,
+    /// Who moves first.
+    #[command(flatten)]
+    pub turn: TurnArgs,
+}
+
+/// `retrogate play heaps`.
+#[derive(Clone, Debug, Args)]
+pub struct PlayHeapsArgs {
+    /// The start and the rules.
+    #[command(flatten)]
+    pub heaps: HeapsArgs,
+    /// Who moves first.
+    #[command(flatten)]
+    pub turn: TurnArgs,
+}
+
+/// `retrogate schematic`.
+#[derive(Clone, Debug, Args)]
+pub struct SchematicArgs {
+    /// The SVG file to write (default: schematic-<design>.svg in the current directory).
+    #[arg(long, value_name = "FILE.svg", global = true)]
+    pub out: Option<std::path::PathBuf>,
+    /// Working directory for the yosys and dot runs and their logs.
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "build/schematic",
+        global = true
+    )]
+    pub work: std::path::PathBuf,
+    /// The design.
+    #[command(subcommand)]
+    pub design: DesignArgs,
 }
 
 /// A hardware design.
 #[derive(Clone, Debug, Subcommand)]
 pub enum DesignArgs {
     /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
+    #[command(
+        after_help = "Examples:\n  retrogate table jr01\n  retrogate minimize jr01\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate verify jr01\n  retrogate schematic jr01 --out docs/jr01-schematic.svg"
+    )]
     Jr01,
 }
 
@@ -180,10 +317,19 @@ pub struct SolveArgs {
 #[derive(Debug, Subcommand)]
 pub enum GameArgs {
     /// One pile; a move takes an amount in --take (Fort Boyard by default).
+    #[command(
+        after_help = "Examples:\n  retrogate solve sticks\n  retrogate solve sticks --count 20 --take 1,2,3 --last loses --format summary"
+    )]
     Sticks(SticksArgs),
     /// The J.R. 01 seven-matches game in two phases.
+    #[command(
+        after_help = "Examples:\n  retrogate solve matches\n  retrogate solve matches --count 11 --take 1,3,4 --format json"
+    )]
     Matches(MatchesArgs),
     /// KEGE heap games: moves are expressions in x, the end is a threshold.
+    #[command(
+        after_help = "Examples:\n  retrogate solve heaps --start 3,10 --move x+1 --move x*4 --end sum>=61\n  retrogate solve heaps --start 5 --move x+1 --move 'x+x/2 if x%2==0' --end any>=12 --format summary"
+    )]
     Heaps(HeapsArgs),
 }
 

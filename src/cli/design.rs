@@ -3,8 +3,9 @@
 use super::args::{DesignArgs, EmitArgs, MinimizeArgs, TableArgs, TableFormat, VerifyArgs};
 use super::files::write_all_or_nothing;
 use super::table::Table;
+use super::ui::Ui;
 use super::CliError;
-use crate::bench::{self, hardware_figures, LevelReport};
+use crate::bench::{self, hardware_figures, Level, LevelReport};
 use crate::circuit::CombBlock;
 use crate::designs::{DesignError, Jr01Design, JR01_MODULE};
 use crate::logic::Sop;
@@ -16,11 +17,11 @@ use std::path::Path;
 
 const INPUTS: [&str; 3] = Jr01Solution::INPUTS;
 
-fn step<E: std::fmt::Display>(e: E) -> CliError {
+pub(super) fn step<E: std::fmt::Display>(e: E) -> CliError {
     CliError::Step(e.to_string())
 }
 
-fn jr01() -> Result<Jr01Design, CliError> {
+pub(super) fn jr01() -> Result<Jr01Design, CliError> {
     Jr01Design::build().map_err(|e: DesignError| step(e))
 }
 
@@ -172,7 +173,30 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-pub fn verify(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
+/// The five bench levels, one spinner message each (see [`bench::run_all`]).
+fn run_levels(
+    design: &bench::CombDesign,
+    driver: impl FnMut(u32) -> u32,
+    work: &Path,
+    ui: &Ui,
+) -> Result<Vec<LevelReport>, CliError> {
+    let spinner = ui.spinner(&Level::RustHdl.to_string());
+    let mut reports = vec![bench::rust_hdl_level(design, driver).map_err(step)?];
+    type LevelFn = fn(&bench::CombDesign, &Path) -> Result<LevelReport, bench::BenchError>;
+    let levels: [(Level, LevelFn); 4] = [
+        (Level::Icarus, bench::icarus_level),
+        (Level::Verilator, bench::verilator_level),
+        (Level::GateLevel, bench::gate_level),
+        (Level::Formal, bench::formal_level),
+    ];
+    for (level, run) in levels {
+        spinner.say(&level.to_string());
+        reports.push(run(design, work).map_err(step)?);
+    }
+    Ok(reports)
+}
+
+pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
         DesignArgs::Jr01 => {
             let d = jr01()?;
@@ -188,9 +212,14 @@ pub fn verify(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 JR01_MODULE,
                 d.design.cared_count()
             )?;
-            let reports = bench::run_all(&d.design, driver, &work).map_err(step)?;
+            out.flush()?;
+            let reports = run_levels(&d.design, driver, &work, ui)?;
             print_levels(&reports, out)?;
-            let figures = hardware_figures(&d.design, &work).map_err(step)?;
+            out.flush()?;
+            let figures = {
+                let _spinner = ui.spinner("hardware figures: synth_ice40, nextpnr-ice40, icepack");
+                hardware_figures(&d.design, &work).map_err(step)?
+            };
             writeln!(
                 out,
                 "hardware: {} SB_LUT4 after synth_ice40; {} on {}",

@@ -8,9 +8,12 @@ mod args;
 mod design;
 mod files;
 mod kege;
+mod play;
 mod report;
+mod schematic;
 mod solve;
 mod table;
+mod ui;
 
 pub use args::{Cli, Command};
 
@@ -44,6 +47,9 @@ pub enum CliError {
     /// A library step failed: exit code 1.
     #[error("{0}")]
     Step(String),
+    /// The user pressed Ctrl-C (after the command said what it left undone): exit code 130.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl CliError {
@@ -52,19 +58,23 @@ impl CliError {
         match self {
             CliError::Usage(_) | CliError::Game(_) => 2,
             CliError::Io(_) | CliError::Write { .. } | CliError::Failed(_) | CliError::Step(_) => 1,
+            CliError::Interrupted => 130,
         }
     }
 }
 
 /// Runs a parsed command line, writing results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    let ui = ui::Ui::new(cli.quiet);
     match cli.command {
-        Command::Solve(a) => solve::run(a, out),
+        Command::Solve(a) => solve::run(a, &ui, out),
         Command::Kege(a) => kege::run(a, out),
         Command::Table(a) => design::table(a, out),
         Command::Minimize(a) => design::minimize(a, out),
         Command::Emit(a) => design::emit(a, out),
-        Command::Verify(a) => design::verify(a, out),
+        Command::Verify(a) => design::verify(a, &ui, out),
+        Command::Play(a) => play::run(a, &ui, out),
+        Command::Schematic(a) => schematic::run(a, &ui, out),
     }
 }
 
@@ -77,9 +87,13 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e @ CliError::Interrupted) => ExitCode::from(e.exit_code()),
         Err(e) => {
             drop(out);
-            eprintln!("error: {e}");
+            eprintln!(
+                "{} {e}",
+                ui::Paint::stderr().paint(ui::Colour::Red, "error:")
+            );
             ExitCode::from(e.exit_code())
         }
     }
@@ -93,5 +107,43 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+
+    /// Every verb and every subcommand below it shows an example in its `--help`.
+    #[test]
+    fn every_subcommand_has_an_example() {
+        fn walk(cmd: &clap::Command, path: &str, seen: &mut Vec<String>) {
+            for sub in cmd.get_subcommands() {
+                let path = format!("{path} {}", sub.get_name());
+                let after = sub
+                    .get_after_help()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                assert!(
+                    after.contains("Example"),
+                    "`{path} --help` has no example in its after_help"
+                );
+                seen.push(path.clone());
+                walk(sub, &path, seen);
+            }
+        }
+        let mut seen = Vec::new();
+        walk(&Cli::command(), "retrogate", &mut seen);
+        for verb in [
+            "solve",
+            "kege",
+            "table",
+            "minimize",
+            "emit",
+            "verify",
+            "play",
+            "schematic",
+        ] {
+            assert!(
+                seen.contains(&format!("retrogate {verb}")),
+                "no verb {verb}: {seen:?}"
+            );
+        }
+        assert!(seen.contains(&"retrogate play jr01".to_string()));
     }
 }

@@ -3,13 +3,14 @@
 use super::args::{GameArgs, HeapsRulesArgs, SolveArgs, SolveFormat};
 use super::report::Report;
 use super::table::Table;
+use super::ui::Ui;
 use super::CliError;
 use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SticksGame};
-use crate::solver::{solve, Outcome, Solution, SticksPeriod};
+use crate::solver::{solve_with_progress, Outcome, Solution, SticksPeriod};
 use serde_json::json;
 use std::io::Write;
 
-pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.game {
         GameArgs::Sticks(a) => {
             let game = SticksGame::new(a.count, &a.take, a.last.into())?;
@@ -19,9 +20,9 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 }
             }
             game.check_solvable()?;
-            emit(&game, args.format, out)
+            emit(&game, args.format, ui, out)
         }
-        GameArgs::Matches(a) => emit(&MatchesGame::new(a.count, &a.take)?, args.format, out),
+        GameArgs::Matches(a) => emit(&MatchesGame::new(a.count, &a.take)?, args.format, ui, out),
         GameArgs::Heaps(a) => {
             let (moves, end) = heaps_rules(&a.rules)?;
             let game = HeapsGame::new(
@@ -31,7 +32,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 a.rules.last.into(),
                 a.rules.apply_to.into(),
             )?;
-            emit(&game, args.format, out)
+            emit(&game, args.format, ui, out)
         }
     }
 }
@@ -47,8 +48,16 @@ pub fn heaps_rules(rules: &HeapsRulesArgs) -> Result<(Vec<MoveExpr>, End), CliEr
     Ok((moves, end))
 }
 
-fn emit<G: Report>(game: &G, format: SolveFormat, out: &mut dyn Write) -> Result<(), CliError> {
-    let solution = solve(game);
+fn emit<G: Report>(
+    game: &G,
+    format: SolveFormat,
+    ui: &Ui,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let solution = {
+        let mut progress = ui.solve_progress(game.len());
+        solve_with_progress(game, &mut progress)
+    };
     match format {
         SolveFormat::Table => table(game, &solution, out),
         SolveFormat::Json => json_out(game, &solution, out),

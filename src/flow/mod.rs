@@ -7,12 +7,14 @@
 //! | [`icepack`] | `icepack` | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
+//! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
 //! Every function takes the directory to work in; nothing is written
 //! anywhere else. Each step leaves its script (if any) and a `<step>.log`
 //! with the tool's stdout and stderr in that directory, so a failure can be
 //! reproduced by hand. Failures come back as a typed [`ToolError`].
 
+pub mod dot;
 pub mod icepack;
 pub mod iverilog;
 pub mod nextpnr;

@@ -45,6 +45,8 @@ pub enum Tool {
     Vvp,
     /// Verilator linter and simulator builder.
     Verilator,
+    /// Graphviz layout (schematics as SVG).
+    Dot,
 }
 
 impl Tool {
@@ -59,6 +61,7 @@ impl Tool {
             Tool::Iverilog => "iverilog",
             Tool::Vvp => "vvp",
             Tool::Verilator => "verilator",
+            Tool::Dot => "dot",
         }
     }
 
@@ -71,6 +74,7 @@ impl Tool {
             Tool::Icepack | Tool::Iceprog => "fpga-icestorm",
             Tool::Iverilog | Tool::Vvp => "iverilog",
             Tool::Verilator => "verilator",
+            Tool::Dot => "graphviz",
         }
     }
 }
@@ -427,6 +431,7 @@ mod tests {
         assert_eq!(Tool::Iverilog.package(), "iverilog");
         assert_eq!(Tool::Vvp.package(), "iverilog");
         assert_eq!(Tool::Verilator.package(), "verilator");
+        assert_eq!(Tool::Dot.package(), "graphviz");
     }
 
     #[test]

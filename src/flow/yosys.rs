@@ -144,6 +144,35 @@ pub fn synth_ice40(dir: &Path, sources: &[PathBuf], top: &str) -> Result<Synthes
     })
 }
 
+/// Synthesise `sources` for iCE40 (`synth_ice40 -top <top>`) and draw the netlist with
+/// yosys `show -format dot` into `dir/<prefix>.dot`, which Graphviz lays out (see
+/// [`super::dot::svg`]). Leaves `<prefix>.ys` and `<prefix>.log` in `dir`.
+pub fn show_ice40(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    prefix: &str,
+) -> Result<PathBuf, ToolError> {
+    let script = format!(
+        "{reads}synth_ice40 -top {top}\nclean -purge\nshow -format dot -prefix {prefix} {top}\n",
+        reads = read_sources(sources),
+    );
+    let script_name = format!("{prefix}.ys");
+    write_file(Tool::Yosys, dir, &script_name, &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-q", "-s", &script_name],
+        Some(&format!("{prefix}.log")),
+    )?;
+    let dot = dir.join(format!("{prefix}.dot"));
+    if dot.is_file() {
+        Ok(dot)
+    } else {
+        Err(out.unexpected(format!("`show -format dot` wrote no {}", dot.display())))
+    }
+}
+
 /// Outcome of an equivalence proof.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Equivalence {

@@ -8,4 +8,4 @@ pub mod strategy;
 
 pub use kege::{KegeAnswers, KegeReport, KegeRow, KegeStart};
 pub use period::{SticksPeriod, SticksValue};
-pub use retrograde::{solve, Outcome, Solution, Value};
+pub use retrograde::{solve, solve_with_progress, NoProgress, Outcome, Progress, Solution, Value};

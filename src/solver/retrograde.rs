@@ -115,8 +115,38 @@ pub struct Solution<'g, G: Game> {
     packed: Vec<u32>,
 }
 
+/// Told how far a long solve has got. The solver calls it every [`PROGRESS_STEP`] positions
+/// of each pass, so a no-op costs nothing measurable.
+pub trait Progress {
+    /// A pass over `total` positions begins: `pass` names it.
+    fn pass(&mut self, pass: &'static str, total: u64);
+    /// `done` of the current pass's positions are handled.
+    fn at(&mut self, done: u64);
+}
+
+/// No progress reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn pass(&mut self, _: &'static str, _: u64) {}
+    fn at(&mut self, _: u64) {}
+}
+
+/// How many positions go by between two progress reports.
+pub const PROGRESS_STEP: usize = 1 << 16;
+
 /// Solves every position of `game`.
 pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
+    solve_with_progress(game, &mut NoProgress)
+}
+
+/// [`solve`], reporting its three passes (terminal positions, successor counts, resolution)
+/// to `progress`.
+pub fn solve_with_progress<'g, G: Game>(
+    game: &'g G,
+    progress: &mut dyn Progress,
+) -> Solution<'g, G> {
     let n = game.len();
     assert!(
         n as u64 <= crate::game::MAX_POSITIONS,
@@ -128,7 +158,11 @@ pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
     let mut queue: Vec<u32> = Vec::with_capacity(n.min(1 << 24));
 
     // Depth 0: the positions with no moves.
+    progress.pass("ends", n as u64);
     for (i, slot) in packed.iter_mut().enumerate() {
+        if i % PROGRESS_STEP == 0 {
+            progress.at(i as u64);
+        }
         if let Some(ending) = game.ending(i) {
             let v = Value::terminal(ending, last);
             *slot = pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
@@ -138,7 +172,11 @@ pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
     // Depth 1 from moves that leave the index space (they always end the game), and the
     // successor counters for everything else.
     let beyond = Value::terminal(Ending::Reached, last);
+    progress.pass("moves", n as u64);
     for i in 0..n {
+        if i % PROGRESS_STEP == 0 {
+            progress.at(i as u64);
+        }
         if packed[i] != UNRESOLVED {
             continue;
         }
@@ -158,7 +196,12 @@ pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
         }
     }
     let mut head = 0;
+    // Positions never resolved are draws, so the pass may end short of `n`.
+    progress.pass("resolve", n as u64);
     while head < queue.len() {
+        if head % PROGRESS_STEP == 0 {
+            progress.at(head as u64);
+        }
         let p = queue[head] as usize;
         head += 1;
         let v = packed[p];
@@ -180,6 +223,7 @@ pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
             }
         });
     }
+    progress.at(head as u64);
     Solution { game, packed }
 }
 
@@ -312,6 +356,32 @@ mod tests {
                 "heap {h}"
             );
         }
+    }
+
+    #[test]
+    fn progress_sees_three_passes_and_the_same_solution() {
+        #[derive(Default)]
+        struct Record(Vec<(&'static str, u64, u64)>);
+        impl Progress for Record {
+            fn pass(&mut self, pass: &'static str, total: u64) {
+                self.0.push((pass, total, 0));
+            }
+            fn at(&mut self, done: u64) {
+                let last = self.0.last_mut().expect("a pass first");
+                assert!(done >= last.2 && done <= last.1, "{done} in {last:?}");
+                last.2 = done;
+            }
+        }
+        let g = SticksGame::fort_boyard().with_count(300_000).unwrap();
+        let mut record = Record::default();
+        let with = solve_with_progress(&g, &mut record);
+        let passes: Vec<&str> = record.0.iter().map(|p| p.0).collect();
+        assert_eq!(passes, ["ends", "moves", "resolve"]);
+        assert!(record.0.iter().all(|p| p.1 == 300_001));
+        // Every position of a stick game resolves: the last pass reaches the end.
+        assert_eq!(record.0[2].2, 300_001);
+        let without = solve(&g);
+        assert!((0..g.len()).all(|i| with.value(i) == without.value(i)));
     }
 
     #[test]

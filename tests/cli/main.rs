@@ -3,6 +3,8 @@
 
 mod design;
 mod kege;
+mod play;
+mod schematic;
 mod solve;
 
 use std::process::Command;
@@ -22,4 +24,37 @@ fn top_level_help_lists_the_verbs() {
 #[test]
 fn an_unknown_flag_is_a_usage_error() {
     insta_cmd::assert_cmd_snapshot!(retrogate().args(["solve", "sticks", "--sticks", "3"]));
+}
+
+#[test]
+fn every_verb_has_an_example_in_its_help() {
+    for verb in [
+        "solve",
+        "kege",
+        "table",
+        "minimize",
+        "emit",
+        "verify",
+        "play",
+        "schematic",
+    ] {
+        let out = retrogate().args([verb, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(help.contains("Example"), "`{verb} --help`:\n{help}");
+    }
+}
+
+/// A solve over a million positions shows progress only on a terminal: piped, stderr stays
+/// empty.
+#[test]
+fn a_large_solve_prints_nothing_on_a_piped_stderr() {
+    let out = retrogate()
+        .args([
+            "solve", "matches", "--count", "600000", "--format", "summary",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("matches (J.R. 01): 600000"));
 }

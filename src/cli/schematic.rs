@@ -1,0 +1,66 @@
+//! `retrogate schematic`: the synthesised circuit as a picture. yosys synthesises the design
+//! for iCE40 and draws the netlist (`show -format dot`); Graphviz lays it out as SVG.
+
+use super::args::{DesignArgs, SchematicArgs};
+use super::design::{jr01, step};
+use super::files::write_all_or_nothing;
+use super::ui::Ui;
+use super::CliError;
+use crate::designs::JR01_MODULE;
+use crate::flow::{dot, yosys};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The schematic of `module` (Verilog `verilog`) as SVG text, built in `work`.
+pub fn schematic_svg(
+    module: &str,
+    verilog: &str,
+    work: &Path,
+    ui: &Ui,
+) -> Result<String, CliError> {
+    std::fs::create_dir_all(work).map_err(|source| CliError::Write {
+        path: work.to_path_buf(),
+        source,
+    })?;
+    let source = work.join(format!("{module}.v"));
+    std::fs::write(&source, verilog).map_err(|source_err| CliError::Write {
+        path: source.clone(),
+        source: source_err,
+    })?;
+    let spinner = ui.spinner("yosys: synth_ice40, show");
+    let prefix = format!("{module}_schematic");
+    // yosys runs in `work`: name the source relative to it.
+    let graph = yosys::show_ice40(
+        work,
+        &[PathBuf::from(format!("{module}.v"))],
+        module,
+        &prefix,
+    )
+    .map_err(step)?;
+    spinner.say("dot -Tsvg");
+    let svg = dot::svg(work, &graph, &format!("{prefix}.svg")).map_err(step)?;
+    std::fs::read_to_string(&svg)
+        .map_err(|e| CliError::Step(format!("cannot read {}: {e}", svg.display())))
+}
+
+/// Runs `retrogate schematic`.
+pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.design {
+        DesignArgs::Jr01 => {
+            let path = args
+                .out
+                .unwrap_or_else(|| PathBuf::from("schematic-jr01.svg"));
+            if path.extension().and_then(|e| e.to_str()) != Some("svg") {
+                return Err(CliError::Usage(format!(
+                    "--out {}: the schematic is SVG; give a file name ending in .svg, e.g. --out schematic-jr01.svg",
+                    path.display()
+                )));
+            }
+            let d = jr01()?;
+            let svg = schematic_svg(JR01_MODULE, &d.design.verilog, &args.work.join("jr01"), ui)?;
+            write_all_or_nothing(&[(path.clone(), svg)])?;
+            writeln!(out, "wrote {}", path.display())?;
+        }
+    }
+    Ok(())
+}

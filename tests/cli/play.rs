@@ -1,0 +1,193 @@
+//! `retrogate play` in script mode: moves come one per line on a piped stdin.
+
+use super::retrogate;
+use insta_cmd::assert_cmd_snapshot;
+
+/// Runs `cmd` with `input` on a piped stdin.
+fn with_stdin(cmd: &mut std::process::Command, input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn lines(n: usize, line: &str) -> String {
+    format!("{line}\n").repeat(n)
+}
+
+#[test]
+fn play_help_explains_the_input() {
+    assert_cmd_snapshot!(retrogate().args(["play", "--help"]));
+}
+
+#[test]
+fn sticks_a_bad_move_then_a_good_one_then_end_of_input() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks"])
+        .pass_stdin("5\nthree\n\n2\n"));
+}
+
+#[test]
+fn sticks_a_perfect_game_beats_the_solver() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks"])
+        .pass_stdin("1\n3\n3\n3\n3\n"));
+}
+
+#[test]
+fn sticks_a_loss_names_the_move_that_threw_the_win_away() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks"])
+        .pass_stdin(lines(9, "1")));
+}
+
+#[test]
+fn sticks_machine_first_leaves_the_human_no_winning_position() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks", "--machine-first"])
+        .pass_stdin(lines(9, "1")));
+}
+
+#[test]
+fn sticks_against_the_circuit_needs_the_controller() {
+    assert_cmd_snapshot!(retrogate().args(["play", "sticks", "--against", "circuit"]));
+}
+
+#[test]
+fn matches_a_win_after_a_refused_move() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "matches", "--machine-first"])
+        .pass_stdin("3\n2\n2\n1\n2\n2\n"));
+}
+
+#[test]
+fn matches_a_loss_names_the_move_that_threw_the_win_away() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "matches", "--machine-first"])
+        .pass_stdin(lines(9, "1")));
+}
+
+#[test]
+fn matches_end_of_input_mid_game() {
+    assert_cmd_snapshot!(retrogate().args(["play", "matches"]).pass_stdin("1\n2"));
+}
+
+#[test]
+fn heaps_moves_by_heap_and_expression_or_by_result() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "heaps", "--start", "3,10"])
+        .pass_stdin("1 x*4\n1 x+2\n12,14\n3,12\n12,12\n1 x*4\n"));
+}
+
+#[test]
+fn heaps_a_loss_names_the_move_that_threw_the_win_away() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "heaps", "--start", "3,10"])
+        .pass_stdin(lines(30, "1 x+1")));
+}
+
+#[test]
+fn heaps_end_of_input_mid_game() {
+    assert_cmd_snapshot!(retrogate()
+        .args([
+            "play",
+            "heaps",
+            "--start",
+            "1",
+            "--move",
+            "x+1",
+            "--move",
+            "x*2",
+            "--end",
+            "any>=30",
+            "--machine-first"
+        ])
+        .pass_stdin("x+1\n"));
+}
+
+#[test]
+fn jr01_lamps_with_a_refused_setting() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "jr01"])
+        .pass_stdin("011\n0 1\n1 1 0\n"));
+}
+
+/// The lamps the simulated circuit lights, against seed 001's table (written out here, not
+/// derived): 000->001, 001->011, 010->011, 011->100, 100->110, 101->110, 110->111, 111->100.
+#[test]
+fn jr01_lights_the_seed_table_for_all_eight_settings() {
+    let seed = ["001", "011", "011", "100", "110", "110", "111", "100"];
+    let input: String = (0..8).map(|c| format!("{c:03b}\n")).collect();
+    let out = with_stdin(retrogate().args(["play", "jr01"]), &input);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("A B C")).collect();
+    assert_eq!(rows.len(), 8, "{stdout}");
+    for (code, (row, want)) in rows.iter().zip(seed).enumerate() {
+        let abc = format!("{code:03b}");
+        let switches: String = row["A B C ".len().."A B C 0 0 0".len()]
+            .split(' ')
+            .collect();
+        assert_eq!(switches, abc, "{row}");
+        let (_, after) = row.split_once("->").unwrap();
+        let lit: String = after
+            .chars()
+            .filter_map(|c| match c {
+                '●' => Some('1'),
+                '○' => Some('0'),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lit, want, "setting {abc}: {row}");
+    }
+    assert_eq!(
+        stdout.lines().last(),
+        Some("end of input: J.R. 01 switched off")
+    );
+}
+
+#[test]
+fn a_bad_game_flag_is_refused() {
+    assert_cmd_snapshot!(retrogate().args(["play", "sticks", "--take", "0"]));
+}
+
+/// Ctrl-C while the game waits for a move: it says the game was left unfinished and exits 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_leaves_the_game_unfinished() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let mut child = retrogate()
+        .args(["play", "sticks"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap(); // kept open: the game waits for a move
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut intro = String::new();
+    stdout.read_line(&mut intro).unwrap();
+    assert!(intro.starts_with("play sticks: 18 sticks"), "{intro}");
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    drop(stdin);
+    assert_eq!(rest, "interrupted: the game was left unfinished\n");
+    assert_eq!(status.code(), Some(130));
+}
