@@ -7,7 +7,8 @@
 //! - `RETROGATE_BENCH=checksums`: prints, for every game the Python baselines in
 //!   benches/python/ solve, the same checksum they print (FNV-1a 64 over a text rendering of
 //!   the answers), so the two can be compared line by line;
-//! - `RETROGATE_BENCH=once:GAME`, GAME one of `sticks` (10^8), `sticks1e7`, `heaps`, `kege`
+//! - `RETROGATE_BENCH=once:GAME`, GAME one of `sticks` (10^8, take 1,3,4), `sticks1e7`,
+//!   `sticks:COUNT:TAKE` (e.g. `sticks:100000:1,2,3`), `heaps`, `kege`
 //!   (the seed-002 analysis) or `kege1` (the single start (3,10)), solves that game once and
 //!   prints its wall time; run it under `/usr/bin/time -v` for the maximum RSS, or under
 //!   valgrind for a profile.
@@ -107,21 +108,38 @@ fn bench_heaps(c: &mut Criterion) {
     g.bench_function("sum3000-from-1-1/build-solve", |b| {
         b.iter(|| {
             let game = heaps_game(black_box(HEAPS_END));
-            let v = solve(&game).value(0);
-            v
+            solve(&game).value(0)
         })
     });
     g.finish();
 }
 
 fn bench_kege(c: &mut Criterion) {
+    let seed = HeapsGame::new(
+        (1..=57).map(|s| vec![3, s]).collect(),
+        vec![
+            MoveExpr::parse("x+1").unwrap(),
+            MoveExpr::parse("x*4").unwrap(),
+        ],
+        End::SumAtLeast(61),
+        Last::Wins,
+        ApplyTo::Any,
+    )
+    .unwrap();
+    let single = HeapsGame::kege_seed(&[3, 10]).unwrap();
+    for (name, game) in [("(3,S) S=1..57", &seed), ("(3,10)", &single)] {
+        eprintln!(
+            "kege seed-002 {name}: Game::len = {}, reachable = {}",
+            game.len(),
+            solve(game).reachable().len()
+        );
+    }
     let mut g = c.benchmark_group("kege");
     g.bench_function("seed002/analyse-3-S-1..57", |b| b.iter(kege_seed));
     g.bench_function("seed002/build-solve-3-10", |b| {
         b.iter(|| {
             let game = HeapsGame::kege_seed(black_box(&[3, 10])).unwrap();
-            let v = solve(&game).value(game.starts()[0]);
-            v
+            solve(&game).value(game.starts()[0])
         })
     });
     g.finish();
@@ -249,6 +267,15 @@ fn checksums() {
     heaps_checksum(HEAPS_END, ["x+1", "x*2"], [1, 1]);
 }
 
+fn once_sticks(count: u64, take: &[u64]) -> String {
+    let game = sticks(count, take);
+    let sol = solve(&game);
+    format!(
+        "{count} sticks take {take:?}: {}",
+        sol.value(count as usize)
+    )
+}
+
 fn once(what: &str) {
     let t = Instant::now();
     let answer = match what {
@@ -258,13 +285,19 @@ fn once(what: &str) {
             } else {
                 BIG_STICKS / 10
             };
-            let game = sticks(count, &[1, 3, 4]);
-            let sol = solve(&game);
-            format!(
-                "{} sticks take [1, 3, 4]: {}",
-                count,
-                sol.value(count as usize)
-            )
+            once_sticks(count, &[1, 3, 4])
+        }
+        w if w.starts_with("sticks:") => {
+            // sticks:COUNT:TAKE, e.g. sticks:100000:1,2,3
+            let mut parts = w.splitn(3, ':').skip(1);
+            let count: u64 = parts.next().unwrap().parse().expect("COUNT");
+            let take: Vec<u64> = parts
+                .next()
+                .expect("TAKE")
+                .split(',')
+                .map(|k| k.parse().expect("TAKE"))
+                .collect();
+            once_sticks(count, &take)
         }
         "heaps" => {
             let game = heaps_game(HEAPS_END);
@@ -283,7 +316,7 @@ fn once(what: &str) {
             format!("kege seed-002: 20 = {:?}", r.answers.petya_wins_in_2)
         }
         other => {
-            panic!("RETROGATE_BENCH=once:{other}: expected sticks, sticks1e7, heaps, kege or kege1")
+            panic!("RETROGATE_BENCH=once:{other}: expected sticks, sticks1e7, sticks:COUNT:TAKE, heaps, kege or kege1")
         }
     };
     println!("{answer} ({:.3} s)", t.elapsed().as_secs_f64());

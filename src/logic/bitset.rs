@@ -35,27 +35,24 @@ impl BitSet {
         self.words.iter().all(|&word| word == 0)
     }
 
-    /// True when every index of `self` is also in `other` (same length).
-    pub(crate) fn is_subset(&self, other: &BitSet) -> bool {
-        self.words
-            .iter()
-            .zip(&other.words)
-            .all(|(mine, theirs)| mine & !theirs == 0)
-    }
-
-    /// True when the sets share an index (same length).
-    #[cfg(test)]
-    pub(crate) fn intersects(&self, other: &BitSet) -> bool {
-        self.words
-            .iter()
-            .zip(&other.words)
-            .any(|(mine, theirs)| mine & theirs != 0)
-    }
-
     /// Adds every index of `other` (same length).
     pub(crate) fn union_with(&mut self, other: &BitSet) {
         for (mine, theirs) in self.words.iter_mut().zip(&other.words) {
             *mine |= theirs;
+        }
+    }
+
+    /// Keeps only the indices also in `other` (same length).
+    pub(crate) fn intersect_with(&mut self, other: &BitSet) {
+        for (mine, theirs) in self.words.iter_mut().zip(&other.words) {
+            *mine &= theirs;
+        }
+    }
+
+    /// Removes `index`.
+    pub(crate) fn remove(&mut self, index: usize) {
+        if let Some(word) = self.words.get_mut(index / 64) {
+            *word &= !(1 << (index % 64));
         }
     }
 
@@ -90,12 +87,14 @@ mod tests {
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![0, 63, 64, 129]);
         let mut b = BitSet::new(130);
         b.insert(64);
-        assert!(b.is_subset(&a) && !a.is_subset(&b));
-        assert!(a.intersects(&b));
         let mut c = BitSet::new(130);
         c.insert(5);
-        assert!(!c.intersects(&b));
         c.union_with(&b);
         assert_eq!(c.iter().collect::<Vec<_>>(), vec![5, 64]);
+        c.intersect_with(&a);
+        assert_eq!(c.iter().collect::<Vec<_>>(), vec![64]);
+        c.remove(64);
+        c.remove(1000);
+        assert!(c.is_empty());
     }
 }

@@ -1,15 +1,18 @@
 //! An exact solver for weighted unate covering problems.
 //!
-//! Given rows (here: on-set minterms) and columns (here: prime implicants),
-//! each column covering some rows at a positive cost, find the sets of columns
-//! of least total cost that cover every row.
+//! Given rows (here: on-set minterms) and weighted columns (here: prime
+//! implicants weighted by their literals), find the sets of columns that
+//! cover every row with the least total weight, ties broken by the fewest
+//! columns. Internally a column costs `weight * UNIT + 1`, which turns that
+//! order into a single integer cost.
 //!
-//! The solver is a depth-first branch and bound run twice:
+//! The solver is a depth-first branch and bound run in two passes:
 //!
-//! 1. **Optimise** finds the least cost, starting from the cost of a greedy
-//!    cover and pruning every node that cannot do strictly better.
-//! 2. **Enumerate** lists the covers of exactly that cost, pruning every node
-//!    that cannot do at least as well.
+//! 1. **Optimise** finds one cover of least cost. It starts from a greedy
+//!    cover and prunes every node that cannot do strictly better.
+//! 2. **Enumerate** (only when more than one cover is asked for) lists the
+//!    other covers of that cost, pruning every node that cannot do at least
+//!    as well.
 //!
 //! Every node first applies the classic reductions until none applies:
 //! essential columns (the only column left for some row) are taken, rows
@@ -19,102 +22,72 @@
 //! less (Enumerate, which must not lose tied optima).
 //!
 //! The lower bound is Lagrangian: for row prices `u ≥ 0`, every cover costs at
-//! least `Σ u + Σ_c min(0, cost_c − Σ_{r∈c} u_r)`. The prices start from a
-//! greedy dual ascent (or the parent node's prices) and are improved by a
-//! few subgradient steps; the bound is evaluated in integers at the prices
-//! rounded down, so it is always valid. Its reduced costs also fix columns:
-//! a column whose reduced cost alone lifts the bound past the pruning level
-//! is dropped, and one whose absence would do so is taken.
+//! least `Σ_r u_r + Σ_c min(0, cost_c − Σ_{r∈c} u_r)`. The prices start from
+//! a greedy dual ascent (or the parent node's prices) and are improved by
+//! projected subgradient steps; the bound is evaluated in integers at the
+//! prices rounded down, so it is always valid. It is then rounded up to a
+//! cost an irredundant cover can have (see `Rounding`), which is what closes
+//! the search on problems whose columns all weigh the same, such as
+//! symmetric functions. The reduced costs `cost_c − Σ_{r∈c} u_r` also fix
+//! columns: a column whose reduced cost alone lifts the bound to the cutoff
+//! is dropped, and one whose absence would do so is taken. In Optimise, they
+//! also guide a greedy cover that often lowers the cutoff early.
 //!
 //! Each node branches on the row with the fewest columns: the `i`-th child
 //! takes that row's `i`-th column and excludes the ones before it, so the
 //! children split the covers of the node without overlap and every optimum is
-//! listed exactly once, in a deterministic order.
+//! listed exactly once. Nothing depends on hashing or timing, so the result
+//! is deterministic.
+
+use std::cmp::Reverse;
 
 use super::bitset::BitSet;
-static NODES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// A covering problem: `columns[c]` lists the rows column `c` covers, at
-/// `costs[c] > 0`.
+/// A covering problem: `columns[c]` lists the rows column `c` covers, and
+/// `weights[c]` is its weight. A cover is better when its total weight is
+/// lower, or equal with fewer columns.
 #[derive(Clone, Debug)]
 pub(crate) struct CoverProblem {
     pub(crate) rows: usize,
     pub(crate) columns: Vec<Vec<usize>>,
-    pub(crate) costs: Vec<u64>,
+    pub(crate) weights: Vec<u64>,
 }
 
+/// Internally a column costs `weight * UNIT + 1`, so that comparing costs
+/// compares (total weight, number of columns) as long as a cover has fewer
+/// than `UNIT` columns; a cover worth finding has at most one per row, and
+/// the minimiser has at most `1 << 16` rows.
+const UNIT: u64 = 1 << 20;
+
 /// The covers of least total cost, each as ascending column indices, at most
-/// `limit` of them, in the (deterministic) order the search finds them.
-/// Empty when `limit` is 0 or no cover exists. Asking for fewer covers gives
-/// a prefix of the longer list.
+/// `limit` of them: first the one the Optimise pass found, then the others in
+/// the order the Enumerate pass finds them. Empty when `limit` is 0 or some
+/// row has no column. Asking for fewer covers gives a prefix of the longer
+/// list.
 pub(crate) fn optimal_covers(problem: &CoverProblem, limit: usize) -> Vec<Vec<usize>> {
     if limit == 0 {
         return Vec::new();
     }
-    let Some(greedy) = greedy_cost(problem) else {
+    let root = Matrix::from_problem(problem);
+    let costs: Vec<i64> = root.costs.iter().map(|&cost| cost as i64).collect();
+    let Some((greedy_cost, greedy)) = root.heuristic_cover(&costs) else {
         return Vec::new();
     };
-    let root = Matrix::from_problem(problem);
     let mut search = Search {
         mode: Mode::Optimise,
-        bound: greedy,
+        bound: greedy_cost,
+        best: greedy.into_iter().map(|c| root.ids[c]).collect(),
         found: Vec::new(),
-        limit,
+        limit: limit - 1,
     };
-    let t = std::time::Instant::now();
+    search.best.sort_unstable();
     search.visit(root.clone(), Vec::new(), 0);
-    if std::env::var("LOGIC_DEBUG").is_ok() {
-        eprintln!(
-            "optimise: {} nodes {:?} greedy {} opt {}",
-            NODES.swap(0, std::sync::atomic::Ordering::Relaxed),
-            t.elapsed(),
-            greedy,
-            search.bound
-        );
+    if limit > 1 {
+        search.mode = Mode::Enumerate;
+        search.visit(root, Vec::new(), 0);
     }
-    search.mode = Mode::Enumerate;
-    let t = std::time::Instant::now();
-    search.visit(root, Vec::new(), 0);
-    if std::env::var("LOGIC_DEBUG").is_ok() {
-        eprintln!(
-            "enumerate: {} nodes {:?}",
-            NODES.swap(0, std::sync::atomic::Ordering::Relaxed),
-            t.elapsed()
-        );
-    }
-    search.found
-}
-
-/// The cost of a cover made by repeatedly taking the column with the least
-/// cost per newly covered row; `None` when some row has no column.
-fn greedy_cost(problem: &CoverProblem) -> Option<u64> {
-    let mut covered = vec![false; problem.rows];
-    let mut left = problem.rows;
-    let mut total = 0;
-    while left > 0 {
-        // cost_a / new_a < cost_b / new_b as cost_a * new_b < cost_b * new_a.
-        let mut pick: Option<(usize, u64, u64)> = None;
-        for (c, rows) in problem.columns.iter().enumerate() {
-            let new = rows.iter().filter(|&&r| !covered[r]).count() as u64;
-            if new == 0 {
-                continue;
-            }
-            let cost = problem.costs[c];
-            let better = pick.is_none_or(|(_, best_cost, best_new)| {
-                u128::from(cost) * u128::from(best_new) < u128::from(best_cost) * u128::from(new)
-            });
-            if better {
-                pick = Some((c, cost, new));
-            }
-        }
-        let (c, cost, new) = pick?;
-        for &r in &problem.columns[c] {
-            covered[r] = true;
-        }
-        left -= new as usize;
-        total += cost;
-    }
-    Some(total)
+    let Search { best, found, .. } = search;
+    std::iter::once(best).chain(found).collect()
 }
 
 /// The sub-problem at a search node, with rows and columns renumbered densely.
@@ -152,7 +125,7 @@ impl Matrix {
         }
         Matrix {
             ids: (0..problem.columns.len()).collect(),
-            costs: problem.costs.clone(),
+            costs: problem.weights.iter().map(|&w| w * UNIT + 1).collect(),
             col_rows,
             row_cols,
             prices: Vec::new(),
@@ -169,12 +142,17 @@ impl Matrix {
 
     /// The sub-matrix of the given rows and columns (each ascending).
     fn restrict(&self, rows: &[usize], cols: &[usize]) -> Matrix {
+        const GONE: usize = usize::MAX;
+        let mut new_col = vec![GONE; self.cols()];
+        for (new_c, &c) in cols.iter().enumerate() {
+            new_col[c] = new_c;
+        }
         let mut col_rows = vec![BitSet::new(rows.len()); cols.len()];
         let mut row_cols = vec![BitSet::new(cols.len()); rows.len()];
         for (new_r, &r) in rows.iter().enumerate() {
-            let old = &self.row_cols[r];
-            for (new_c, &c) in cols.iter().enumerate() {
-                if old.contains(c) {
+            for c in self.row_cols[r].iter() {
+                let new_c = new_col[c];
+                if new_c != GONE {
                     col_rows[new_c].insert(new_r);
                     row_cols[new_r].insert(new_c);
                 }
@@ -194,8 +172,8 @@ impl Matrix {
         }
     }
 
-    /// Takes the columns flagged in `taken` and drops those in `dropped`:
-    /// keeps the rows no taken column covers and the other columns.
+    /// Takes the columns in `taken` and drops those in `dropped`: keeps the
+    /// rows no taken column covers and the other columns.
     fn apply(&self, taken: &BitSet, dropped: &BitSet) -> Matrix {
         let mut covered = BitSet::new(self.rows());
         for c in taken.iter() {
@@ -206,6 +184,71 @@ impl Matrix {
             .filter(|&c| !taken.contains(c) && !dropped.contains(c))
             .collect();
         self.restrict(&rows, &cols)
+    }
+
+    /// A cover and its cost, built from the columns of negative reduced cost,
+    /// completed greedily (least cost per newly covered row, then least
+    /// reduced cost, then lowest index) and pruned of redundant columns,
+    /// dearest first. Each uncovered row in turn gets a column, so with every
+    /// reduced cost positive this is a plain greedy cover. `None` when some
+    /// row has no column.
+    fn heuristic_cover(&self, reduced: &[i64]) -> Option<(u64, Vec<usize>)> {
+        let mut chosen: Vec<usize> = (0..self.cols()).filter(|&c| reduced[c] < 0).collect();
+        let mut times = vec![0u32; self.rows()];
+        for &c in &chosen {
+            for r in self.col_rows[c].iter() {
+                times[r] += 1;
+            }
+        }
+        let mut new = vec![0u64; self.cols()];
+        for (c, rows) in self.col_rows.iter().enumerate() {
+            new[c] = rows.iter().filter(|&r| times[r] == 0).count() as u64;
+        }
+        while let Some(r) = (0..self.rows()).find(|&r| times[r] == 0) {
+            // cost_a / new_a < cost_b / new_b as cost_a * new_b < cost_b * new_a.
+            let c = self.row_cols[r].iter().min_by(|&a, &b| {
+                (u128::from(self.costs[a]) * u128::from(new[b]))
+                    .cmp(&(u128::from(self.costs[b]) * u128::from(new[a])))
+                    .then(reduced[a].cmp(&reduced[b]))
+                    .then(a.cmp(&b))
+            })?;
+            for q in self.col_rows[c].iter() {
+                if times[q] == 0 {
+                    for other in self.row_cols[q].iter() {
+                        new[other] -= 1;
+                    }
+                }
+                times[q] += 1;
+            }
+            chosen.push(c);
+        }
+        chosen.sort_by_key(|&c| (Reverse(self.costs[c]), c));
+        let mut cover = Vec::with_capacity(chosen.len());
+        let mut total = 0;
+        for c in chosen {
+            if self.col_rows[c].iter().all(|r| times[r] > 1) {
+                for r in self.col_rows[c].iter() {
+                    times[r] -= 1;
+                }
+            } else {
+                total += self.costs[c];
+                cover.push(c);
+            }
+        }
+        Some((total, cover))
+    }
+
+    /// How to round this matrix's lower bounds up, see [`Rounding`].
+    fn rounding(&self) -> Rounding {
+        Rounding {
+            rows: self.rows() as u64,
+            heaviest: self
+                .costs
+                .iter()
+                .map(|&cost| cost / UNIT)
+                .max()
+                .unwrap_or(0),
+        }
     }
 
     /// Greedy dual ascent: each row, fewest columns first, is priced at the
@@ -226,88 +269,94 @@ impl Matrix {
         prices
     }
 
-    /// The Lagrangian bound at `prices` (rounded down to integers, which
-    /// keeps it exact) and the reduced cost of every column.
-    fn evaluate(&self, columns: &[Vec<usize>], prices: &[f64]) -> (i64, Vec<i64>) {
-        let whole: Vec<i64> = prices.iter().map(|&p| p.max(0.0).floor() as i64).collect();
-        let reduced: Vec<i64> = columns
-            .iter()
-            .zip(&self.costs)
-            .map(|(rows, &cost)| cost as i64 - rows.iter().map(|&r| whole[r]).sum::<i64>())
-            .collect();
-        let value = whole.iter().sum::<i64>() + reduced.iter().map(|&rc| rc.min(0)).sum::<i64>();
-        (value, reduced)
+    /// The Lagrangian bound at `prices` rounded down to integers (which
+    /// keeps it exact); writes the rounded prices to `whole` and the reduced
+    /// cost of every column to `reduced`.
+    fn evaluate(
+        &self,
+        columns: &Columns,
+        prices: &[f64],
+        whole: &mut [i64],
+        reduced: &mut [i64],
+    ) -> i64 {
+        for (w, &p) in whole.iter_mut().zip(prices) {
+            // Prices are never negative, so truncation rounds down.
+            *w = p as i64;
+        }
+        let mut value: i64 = whole.iter().sum();
+        for (c, (rc, &cost)) in reduced.iter_mut().zip(&self.costs).enumerate() {
+            *rc = cost as i64
+                - columns
+                    .rows(c)
+                    .iter()
+                    .map(|&r| whole[r as usize])
+                    .sum::<i64>();
+            value += (*rc).min(0);
+        }
+        value
     }
 
     /// A lower bound on the cost of covering every row, improving the prices
-    /// by subgradient steps until the bound reaches `target` or stalls.
+    /// by at most `iterations` subgradient steps, stopping early once the
+    /// bound reaches `target`. Keeps the best prices for the children.
     fn lagrangian(&mut self, target: u64, iterations: usize) -> Bound {
-        let columns: Vec<Vec<usize>> = self
-            .col_rows
-            .iter()
-            .map(|rows| rows.iter().collect())
-            .collect();
         let mut prices = if self.prices.len() == self.rows() {
             std::mem::take(&mut self.prices)
         } else {
             self.dual_ascent()
         };
         let target = i64::try_from(target).unwrap_or(i64::MAX);
-        let (mut best, mut best_reduced) = self.evaluate(&columns, &prices);
+        let mut whole = vec![0i64; self.rows()];
+        let mut reduced = vec![0i64; self.cols()];
+        let columns = Columns::new(&self.col_rows);
+        let mut value = self.evaluate(&columns, &prices, &mut whole, &mut reduced);
+        let mut best = value;
+        let mut best_reduced = reduced.clone();
         let mut best_prices = prices.clone();
-        let envf = |k: &str, d: f64| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        let mut step_scale = envf("LAMBDA0", 1.0);
-        let stall_max = envf("STALL", 5.0) as usize;
-        let project = envf("PROJECT", 0.0) > 0.0;
+        let mut gradient = vec![0.0f64; self.rows()];
+        let mut step_scale = STEP_SCALE;
         let mut stalled = 0;
-        let mut current = (best, best_reduced.clone());
         for _ in 0..iterations {
             if best >= target {
                 break;
             }
             // Subgradient: 1 minus how often each row is covered by the
-            // columns of negative reduced cost.
-            let mut gradient = vec![1.0f64; self.rows()];
-            for (rows, &rc) in columns.iter().zip(&current.1) {
+            // columns of negative reduced cost, projected so that a price
+            // at 0 is not pushed below it.
+            gradient.fill(1.0);
+            for (c, &rc) in reduced.iter().enumerate() {
                 if rc < 0 {
-                    for &r in rows {
-                        gradient[r] -= 1.0;
+                    for &r in columns.rows(c) {
+                        gradient[r as usize] -= 1.0;
                     }
                 }
             }
-            if project {
-                for (g, p) in gradient.iter_mut().zip(&prices) {
-                    if *p <= 0.0 && *g < 0.0 {
-                        *g = 0.0;
-                    }
+            let mut norm = 0.0;
+            for (g, &p) in gradient.iter_mut().zip(&prices) {
+                if p <= 0.0 && *g < 0.0 {
+                    *g = 0.0;
                 }
+                norm += *g * *g;
             }
-            let norm: f64 = gradient.iter().map(|g| g * g).sum();
             if norm == 0.0 {
                 break;
             }
-            let gap = (target - current.0).max(1) as f64;
-            let step = step_scale * gap / norm;
+            let step = step_scale * (target - value).max(1) as f64 / norm;
             for (price, g) in prices.iter_mut().zip(&gradient) {
                 *price = (*price + step * g).max(0.0);
             }
-            current = self.evaluate(&columns, &prices);
-            if current.0 > best {
-                best = current.0;
-                best_reduced = current.1.clone();
-                best_prices.clone_from(&prices);
+            value = self.evaluate(&columns, &prices, &mut whole, &mut reduced);
+            if value > best {
+                best = value;
+                best_reduced.copy_from_slice(&reduced);
+                best_prices.copy_from_slice(&prices);
                 stalled = 0;
             } else {
                 stalled += 1;
-                if stalled >= stall_max {
+                if stalled >= STALL_LIMIT {
                     step_scale /= 2.0;
                     stalled = 0;
-                    if step_scale < 1e-3 {
+                    if step_scale < MIN_STEP_SCALE {
                         break;
                     }
                 }
@@ -321,25 +370,82 @@ impl Matrix {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// Find the least cost (pass 1).
-    Optimise,
-    /// List the covers of cost `bound` (pass 2).
-    Enumerate,
+/// The rows of every column as one flat list, for the subgradient loop.
+struct Columns {
+    starts: Vec<usize>,
+    rows: Vec<u32>,
 }
+
+impl Columns {
+    fn new(col_rows: &[BitSet]) -> Columns {
+        let mut starts = Vec::with_capacity(col_rows.len() + 1);
+        let mut rows = Vec::new();
+        starts.push(0);
+        for set in col_rows {
+            rows.extend(set.iter().map(|r| r as u32));
+            starts.push(rows.len());
+        }
+        Columns { starts, rows }
+    }
+
+    fn rows(&self, c: usize) -> &[u32] {
+        &self.rows[self.starts[c]..self.starts[c + 1]]
+    }
+}
+
+/// Rounds lower bounds up to costs a cover worth finding can have.
+///
+/// Such a cover is irredundant (each of its columns covers a row no other
+/// does), so it has at most one column per row. If it costs at least
+/// `bound`, its total weight `w` satisfies `w * UNIT + rows >= bound`, and it
+/// has at least `w / heaviest` columns (and at least one when rows remain).
+struct Rounding {
+    rows: u64,
+    /// The largest column weight.
+    heaviest: u64,
+}
+
+impl Rounding {
+    fn round_up(&self, bound: u64) -> u64 {
+        let least_weight = bound.saturating_sub(self.rows).div_ceil(UNIT);
+        let fewest_columns = if self.heaviest == 0 {
+            0
+        } else {
+            least_weight.div_ceil(self.heaviest)
+        }
+        .max(u64::from(self.rows > 0));
+        bound.max(least_weight * UNIT + fewest_columns)
+    }
+}
+
+/// Subgradient step control: the first step scale, the number of steps
+/// without improvement after which it halves, and the scale at which to stop.
+const STEP_SCALE: f64 = 2.0;
+const STALL_LIMIT: usize = 20;
+const MIN_STEP_SCALE: f64 = 1e-3;
 
 /// Subgradient steps at the root and at the other nodes (which start from
 /// their parent's prices).
-const ROOT_ITERATIONS: usize = 300;
-const NODE_ITERATIONS: usize = 40;
+const ROOT_ITERATIONS: usize = 1000;
+const NODE_ITERATIONS: usize = 60;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Find one cover of least cost (pass 1).
+    Optimise,
+    /// List the other covers of cost `bound` (pass 2).
+    Enumerate,
+}
 
 struct Search {
     mode: Mode,
-    /// Optimise: the least cost found so far. Enumerate: the least cost.
+    /// Optimise: the cost of `best`. Enumerate: the least cost.
     bound: u64,
-    /// Enumerate: the covers found.
+    /// The best cover found so far, as ascending problem column indices.
+    best: Vec<usize>,
+    /// Enumerate: the covers of least cost found, other than `best`.
     found: Vec<Vec<usize>>,
+    /// Enumerate: how many covers to find.
     limit: usize,
 }
 
@@ -357,86 +463,76 @@ impl Search {
         }
     }
 
-    fn visit(&mut self, mut matrix: Matrix, mut chosen: Vec<usize>, mut cost: u64) {
-        NODES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if std::env::var("LOGIC_DEBUG2").is_ok() && chosen.is_empty() {
-            eprintln!("root {}x{}", matrix.rows(), matrix.cols());
+    /// Records a cover of cost `cost` (below the cutoff).
+    fn record(&mut self, mut cover: Vec<usize>, cost: u64) {
+        cover.sort_unstable();
+        match self.mode {
+            Mode::Optimise => {
+                self.bound = cost;
+                self.best = cover;
+            }
+            Mode::Enumerate => {
+                if cover != self.best {
+                    self.found.push(cover);
+                }
+            }
         }
+    }
+
+    fn visit(&mut self, mut matrix: Matrix, mut chosen: Vec<usize>, mut cost: u64) {
         if self.done() {
             return;
         }
-        let envf = |k: &str, d: usize| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
         let iterations = if chosen.is_empty() {
-            envf("ROOT_IT", ROOT_ITERATIONS)
+            ROOT_ITERATIONS
         } else {
-            envf("NODE_IT", NODE_ITERATIONS)
+            NODE_ITERATIONS
         };
-        let bound = loop {
+        let (least, reduced) = loop {
             matrix = match self.reduce(matrix, &mut chosen, &mut cost) {
                 Some(matrix) => matrix,
                 None => return,
             };
             if matrix.rows() == 0 {
-                chosen.sort_unstable();
-                match self.mode {
-                    Mode::Optimise => self.bound = cost,
-                    Mode::Enumerate => self.found.push(chosen),
-                }
+                self.record(chosen, cost);
                 return;
             }
+            let bound = matrix.lagrangian(self.cutoff() - cost, iterations);
+            let rounding = matrix.rounding();
+            // The least cost of covering the remaining rows.
+            let least = rounding.round_up(bound.value);
+            if least >= self.cutoff() - cost {
+                return;
+            }
+            if self.mode == Mode::Optimise {
+                if let Some((extra, cover)) = matrix.heuristic_cover(&bound.reduced) {
+                    if cost + extra < self.bound {
+                        let ids = cover.iter().map(|&c| matrix.ids[c]);
+                        self.record(chosen.iter().copied().chain(ids).collect(), cost + extra);
+                        if least >= self.cutoff() - cost {
+                            return;
+                        }
+                    }
+                }
+            }
+            // Reduced-cost fixing: covers with column c cost at least the
+            // Lagrangian bound plus its reduced cost, and covers without it
+            // at least the bound minus it.
             let target = self.cutoff() - cost;
-            if std::env::var("DUMP").is_ok() && chosen.is_empty() {
-                let mut out = String::new();
-                for c in 0..matrix.cols() {
-                    out += &format!(
-                        "{} {}\n",
-                        matrix.costs[c],
-                        matrix.col_rows[c]
-                            .iter()
-                            .map(|r| r.to_string())
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    );
-                }
-                std::fs::write(
-                    format!("/tmp/core_{:?}_{}.txt", self.mode, matrix.rows()),
-                    out,
-                )
-                .unwrap();
-            }
-            let bound = matrix.lagrangian(target, iterations);
-            if std::env::var("LOGIC_DEBUG2").is_ok() && chosen.len() < 3 {
-                eprintln!(
-                    "{:?} depth {} core {}x{} lb {} target {}",
-                    self.mode,
-                    chosen.len(),
-                    matrix.rows(),
-                    matrix.cols(),
-                    bound.value as f64 / (1u64 << 20) as f64,
-                    target as f64 / (1u64 << 20) as f64
-                );
-            }
-            if bound.value >= target {
-                return;
-            }
-            // Reduced-cost fixing.
-            let slack = (target - bound.value) as i64;
             let mut taken = BitSet::new(matrix.cols());
             let mut dropped = BitSet::new(matrix.cols());
             for (c, &rc) in bound.reduced.iter().enumerate() {
-                if rc >= slack {
-                    dropped.insert(c);
-                } else if -rc >= slack {
-                    taken.insert(c);
+                let other_side = bound.value.saturating_add(rc.unsigned_abs());
+                if rounding.round_up(other_side) >= target {
+                    if rc >= 0 {
+                        dropped.insert(c);
+                    } else {
+                        taken.insert(c);
+                    }
                 }
             }
             if taken.is_empty() && dropped.is_empty() {
-                break bound;
+                break (least, bound.reduced);
             }
             for c in taken.iter() {
                 chosen.push(matrix.ids[c]);
@@ -453,12 +549,12 @@ impl Search {
         match self.mode {
             // The order of the covers listed: cheapest column first.
             Mode::Enumerate => columns.sort_by_key(|&c| (matrix.costs[c], matrix.ids[c])),
-            // Most promising column first, to lower the bound early.
-            Mode::Optimise => columns.sort_by_key(|&c| (bound.reduced[c], matrix.ids[c])),
+            // The most promising column first, to lower the cutoff early.
+            Mode::Optimise => columns.sort_by_key(|&c| (reduced[c], matrix.ids[c])),
         }
         let mut excluded = BitSet::new(matrix.cols());
         for &c in &columns {
-            if self.done() || bound.value >= self.cutoff().saturating_sub(cost) {
+            if self.done() || least >= self.cutoff().saturating_sub(cost) {
                 return;
             }
             let mut taken = BitSet::new(matrix.cols());
@@ -505,45 +601,63 @@ impl Search {
             }
 
             // Row dominance: a row whose columns include another row's
-            // columns is covered whenever that row is.
+            // columns is covered whenever that row is. The rows whose columns
+            // include row k's are those in every column of k. Rows go fewest
+            // columns first, so a kept row drops the rows it dominates, and
+            // of equal rows the first is kept.
+            let counts: Vec<usize> = matrix.row_cols.iter().map(BitSet::len).collect();
             let mut order: Vec<usize> = (0..matrix.rows()).collect();
-            order.sort_by_key(|&r| (matrix.row_cols[r].len(), r));
+            order.sort_unstable_by_key(|&r| (counts[r], r));
+            let mut dominated = BitSet::new(matrix.rows());
             let mut kept_rows: Vec<usize> = Vec::with_capacity(order.len());
             for &r in &order {
-                let cols = &matrix.row_cols[r];
-                if !kept_rows
-                    .iter()
-                    .any(|&k| matrix.row_cols[k].is_subset(cols))
-                {
-                    kept_rows.push(r);
+                if dominated.contains(r) {
+                    continue;
+                }
+                kept_rows.push(r);
+                let mut cols = matrix.row_cols[r].iter();
+                if let Some(first) = cols.next() {
+                    let mut supersets = matrix.col_rows[first].clone();
+                    for c in cols {
+                        supersets.intersect_with(&matrix.col_rows[c]);
+                    }
+                    supersets.remove(r);
+                    dominated.union_with(&supersets);
                 }
             }
 
-            // Column dominance; columns covering nothing go too. Dominating
-            // columns sort first, so checking the kept ones is enough.
+            // Column dominance: a column whose rows are a subset of another
+            // column's that costs no more (Optimise) or less (Enumerate) can
+            // be replaced by it. The columns covering all of column c's rows
+            // are those in every row of c. Columns go most rows first, then
+            // cheapest, so a dominating column comes before the columns it
+            // dominates; of equal columns the first is kept. Columns covering
+            // nothing go too.
             let aggressive = self.mode == Mode::Optimise;
-            let mut order: Vec<usize> = (0..matrix.cols())
-                .filter(|&c| !matrix.col_rows[c].is_empty())
-                .collect();
-            order.sort_by_key(|&c| {
-                (
-                    std::cmp::Reverse(matrix.col_rows[c].len()),
-                    matrix.costs[c],
-                    c,
-                )
-            });
+            let counts: Vec<usize> = matrix.col_rows.iter().map(BitSet::len).collect();
+            let mut order: Vec<usize> = (0..matrix.cols()).collect();
+            order.sort_unstable_by_key(|&c| (Reverse(counts[c]), matrix.costs[c], c));
+            let mut kept = vec![false; matrix.cols()];
             let mut kept_cols: Vec<usize> = Vec::with_capacity(order.len());
             for &c in &order {
-                let rows = &matrix.col_rows[c];
-                let dominated = kept_cols.iter().any(|&k| {
-                    let cheap_enough = if aggressive {
-                        matrix.costs[k] <= matrix.costs[c]
-                    } else {
-                        matrix.costs[k] < matrix.costs[c]
-                    };
-                    cheap_enough && rows.is_subset(&matrix.col_rows[k])
+                let mut rows = matrix.col_rows[c].iter();
+                let Some(first) = rows.next() else {
+                    continue;
+                };
+                let mut supersets = matrix.row_cols[first].clone();
+                for r in rows {
+                    supersets.intersect_with(&matrix.row_cols[r]);
+                }
+                let is_dominated = supersets.iter().any(|k| {
+                    kept[k]
+                        && if aggressive {
+                            matrix.costs[k] <= matrix.costs[c]
+                        } else {
+                            matrix.costs[k] < matrix.costs[c]
+                        }
                 });
-                if !dominated {
+                if !is_dominated {
+                    kept[c] = true;
                     kept_cols.push(c);
                 }
             }
@@ -562,18 +676,19 @@ impl Search {
 mod tests {
     use super::*;
 
-    fn problem(rows: usize, columns: &[&[usize]], costs: &[u64]) -> CoverProblem {
+    fn problem(rows: usize, columns: &[&[usize]], weights: &[u64]) -> CoverProblem {
         CoverProblem {
             rows,
             columns: columns.iter().map(|c| c.to_vec()).collect(),
-            costs: costs.to_vec(),
+            weights: weights.to_vec(),
         }
     }
 
-    /// Every least-cost cover by trying all subsets of columns.
+    /// Every best cover (least weight, then fewest columns) by trying all
+    /// subsets of columns.
     fn brute_force(problem: &CoverProblem) -> Vec<Vec<usize>> {
         let n = problem.columns.len();
-        let mut best = u64::MAX;
+        let mut best = (u64::MAX, usize::MAX);
         let mut covers = Vec::new();
         for set in 0u32..1 << n {
             let chosen: Vec<usize> = (0..n).filter(|&c| set >> c & 1 == 1).collect();
@@ -586,7 +701,10 @@ mod tests {
             if !covered.iter().all(|&x| x) {
                 continue;
             }
-            let cost: u64 = chosen.iter().map(|&c| problem.costs[c]).sum();
+            let cost = (
+                chosen.iter().map(|&c| problem.weights[c]).sum::<u64>(),
+                chosen.len(),
+            );
             if cost < best {
                 best = cost;
                 covers.clear();
@@ -644,11 +762,11 @@ mod tests {
             let columns: Vec<Vec<usize>> = (0..ncols)
                 .map(|_| (0..rows).filter(|_| next() % 3 == 0).collect())
                 .collect();
-            let costs: Vec<u64> = (0..ncols).map(|_| 1 + next() % 3).collect();
+            let weights: Vec<u64> = (0..ncols).map(|_| next() % 4).collect();
             let p = CoverProblem {
                 rows,
                 columns,
-                costs,
+                weights,
             };
             let mut found = optimal_covers(&p, usize::MAX);
             found.sort();

@@ -7,14 +7,9 @@ use super::primes::quine_mccluskey;
 
 /// The largest number of input variables the minimiser accepts.
 ///
-/// Minimisation is exact for every size it accepts, but its run time grows
-/// quickly beyond 8 inputs (the size of a [`super::TruthTable`]).
-pub const MAX_FUNCTION_INPUTS: usize = 16;
-
-/// The cost weight of a literal: a cover costs `literals * LITERAL_WEIGHT +
-/// products`, so covers compare by total literals, then by products (a
-/// cover never has `1 << 20` products, the most being one per on-set code).
-const LITERAL_WEIGHT: u64 = 1 << 20;
+/// Minimisation is exact for every size it accepts, but its run time and
+/// memory grow quickly beyond 8 inputs (the size of a [`super::TruthTable`]).
+pub const MAX_FUNCTION_INPUTS: usize = 12;
 
 /// The on-set and the allowed (on or don't-care) set as flags per code.
 struct Function {
@@ -82,10 +77,7 @@ impl Function {
                         .collect()
                 })
                 .collect(),
-            costs: primes
-                .iter()
-                .map(|prime| prime.literals() as u64 * LITERAL_WEIGHT + 1)
-                .collect(),
+            weights: primes.iter().map(|prime| prime.literals() as u64).collect(),
         };
         optimal_covers(&problem, limit)
             .into_iter()
@@ -133,11 +125,12 @@ pub fn try_prime_implicants(
 /// the constant 0 (no products); a function that may be 1 everywhere gives
 /// the constant 1. `limit == 0` gives nothing.
 ///
-/// The covers come in the order a deterministic branch and bound finds them
-/// (no hashing is involved): the primes of each branching minterm are tried in
-/// canonical order, so covers using fewer-literal, more-significant, true
-/// literals tend to come first. Asking for fewer covers returns a prefix of
-/// the longer list, and [`minimise`] returns the first one.
+/// The order is deterministic (nothing depends on hashing or timing) and
+/// stable under `limit`: asking for fewer covers returns a prefix of the
+/// longer list. The first cover is the one the optimising pass of the branch
+/// and bound settles on, which is what [`minimise`] returns; the others
+/// follow in the order the enumerating pass finds them, which tries the
+/// primes of each branching minterm cheapest first, in canonical order.
 ///
 /// # Panics
 ///
