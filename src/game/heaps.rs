@@ -24,6 +24,8 @@ use std::str::FromStr;
 
 /// Most distinct sizes a single heap may take before the game is called unbounded.
 pub const MAX_HEAP_SIZES: usize = 4_000_000;
+/// Most heaps a game may have.
+pub const MAX_HEAPS: usize = 4;
 
 /// When the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -219,7 +221,7 @@ impl HeapsGame {
                 ))
             }
         };
-        if k == 0 || k > 4 {
+        if k == 0 || k > MAX_HEAPS {
             return Err(heaps_error(format!(
                 "--start has {k} heaps; give 1 to 4 heap sizes separated by commas, e.g. --start 3,10"
             )));
@@ -393,6 +395,42 @@ impl HeapsGame {
         Some(i)
     }
 
+    /// Ranks and sizes of position `i` (the first `heap_count()` entries are used).
+    #[inline]
+    fn decode(&self, i: usize) -> ([usize; MAX_HEAPS], [u64; MAX_HEAPS]) {
+        let mut ranks = [0usize; MAX_HEAPS];
+        let mut sizes = [0u64; MAX_HEAPS];
+        for (h, hs) in self.heaps.iter().enumerate() {
+            ranks[h] = (i / self.strides[h]) % hs.sizes.len();
+            sizes[h] = hs.sizes[ranks[h]];
+        }
+        (ranks, sizes)
+    }
+
+    /// Every legal move of `i` as (heap, expression, new size, successor), in move order.
+    #[inline]
+    fn for_each_raw_move<F: FnMut(usize, u8, u64, Successor)>(&self, i: usize, mut f: F) {
+        let (ranks, sizes) = self.decode(i);
+        let k = self.heaps.len();
+        if self.end.holds(&sizes[..k]) {
+            return;
+        }
+        for (h, hs) in self.heaps.iter().enumerate() {
+            if !self.may_move(&sizes[..k], h) {
+                continue;
+            }
+            for &(e, to, res) in hs.forward.row(ranks[h]) {
+                let succ = match to {
+                    Some(t) => Successor::Stored(
+                        i - ranks[h] * self.strides[h] + t as usize * self.strides[h],
+                    ),
+                    None => Successor::Beyond,
+                };
+                f(h, e, res, succ);
+            }
+        }
+    }
+
     fn ranks(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         self.strides
             .iter()
@@ -434,64 +472,48 @@ impl Game for HeapsGame {
         self.last
     }
     fn ending(&self, i: usize) -> Option<Ending> {
-        let sizes = self.position(i);
-        if self.end.holds(&sizes) {
+        let (ranks, sizes) = self.decode(i);
+        let k = self.heaps.len();
+        if self.end.holds(&sizes[..k]) {
             return Some(Ending::Reached);
         }
-        let mut any = false;
-        self.for_each_move(i, |_, _| any = true);
-        if any {
+        let can_move = (0..k).any(|h| {
+            self.may_move(&sizes[..k], h) && !self.heaps[h].forward.row(ranks[h]).is_empty()
+        });
+        if can_move {
             None
         } else {
             Some(Ending::Stuck)
         }
     }
     fn for_each_move<F: FnMut(HeapsMove, Successor)>(&self, i: usize, mut f: F) {
-        let ranks: Vec<usize> = self.ranks(i).collect();
-        let sizes: Vec<u64> = ranks
-            .iter()
-            .zip(&self.heaps)
-            .map(|(&r, hs)| hs.sizes[r])
-            .collect();
-        if self.end.holds(&sizes) {
-            return;
-        }
-        for (h, hs) in self.heaps.iter().enumerate() {
-            if !self.may_move(&sizes, h) {
-                continue;
-            }
-            for &(e, to, res) in hs.forward.row(ranks[h]) {
-                let mut result = sizes.clone();
-                result[h] = res;
-                let succ = match to {
-                    Some(t) => Successor::Stored(
-                        i - ranks[h] * self.strides[h] + t as usize * self.strides[h],
-                    ),
-                    None => Successor::Beyond,
-                };
-                f(
-                    HeapsMove {
-                        heap: h,
-                        expr: e as usize,
-                        result,
-                    },
-                    succ,
-                );
-            }
-        }
+        let k = self.heaps.len();
+        let sizes = self.decode(i).1;
+        self.for_each_raw_move(i, |h, e, res, succ| {
+            let mut result = sizes[..k].to_vec();
+            result[h] = res;
+            f(
+                HeapsMove {
+                    heap: h,
+                    expr: e as usize,
+                    result,
+                },
+                succ,
+            )
+        });
+    }
+    #[inline]
+    fn for_each_successor<F: FnMut(Successor)>(&self, i: usize, mut f: F) {
+        self.for_each_raw_move(i, |_, _, _, succ| f(succ));
     }
     fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, mut f: F) {
-        let ranks: Vec<usize> = self.ranks(i).collect();
-        let mut sizes: Vec<u64> = ranks
-            .iter()
-            .zip(&self.heaps)
-            .map(|(&r, hs)| hs.sizes[r])
-            .collect();
+        let (ranks, mut sizes) = self.decode(i);
+        let k = self.heaps.len();
         for (h, hs) in self.heaps.iter().enumerate() {
             let here = sizes[h];
             for &from in hs.backward.row(ranks[h]) {
                 sizes[h] = hs.sizes[from as usize];
-                if self.may_move(&sizes, h) {
+                if self.may_move(&sizes[..k], h) {
                     f(i - ranks[h] * self.strides[h] + from as usize * self.strides[h]);
                 }
             }

@@ -75,6 +75,17 @@ pub trait Game {
     /// Calls `f` for every legal move of `i`, in the game's move order, each distinct
     /// successor once (the first move that reaches it).
     fn for_each_move<F: FnMut(Self::Move, Successor)>(&self, i: usize, f: F);
+    /// Calls `f` for where each move of `i` leads, in move order, without building the moves.
+    /// Games override it when building a move costs something.
+    #[inline]
+    fn for_each_successor<F: FnMut(Successor)>(&self, i: usize, mut f: F) {
+        self.for_each_move(i, |_, s| f(s));
+    }
+    /// True when every move leads to a smaller index (or beyond the index space): the solver
+    /// can then decide every position in one ascending pass, without counters or a queue.
+    fn moves_go_down(&self) -> bool {
+        false
+    }
     /// Calls `f` once for every stored position that has a move to `i`.
     fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, f: F);
     /// The position at index `i`.

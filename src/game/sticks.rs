@@ -68,6 +68,10 @@ impl Game for SticksGame {
     fn last(&self) -> Last {
         self.last
     }
+    fn moves_go_down(&self) -> bool {
+        true
+    }
+    #[inline]
     fn ending(&self, i: usize) -> Option<Ending> {
         if i == 0 {
             Some(Ending::Reached)
@@ -77,12 +81,14 @@ impl Game for SticksGame {
             None
         }
     }
+    #[inline]
     fn for_each_move<F: FnMut(u64, Successor)>(&self, i: usize, mut f: F) {
         let n = i as u64;
         for &k in self.take.iter().take_while(|&&k| k <= n) {
             f(k, Successor::Stored((n - k) as usize));
         }
     }
+    #[inline]
     fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, mut f: F) {
         let n = i as u64;
         for &k in &self.take {

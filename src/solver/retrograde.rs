@@ -103,6 +103,7 @@ const LOSS: u32 = 2;
 /// Deepest depth the packed representation holds.
 pub const MAX_DEPTH: u64 = (1 << 30) - 1;
 
+#[inline]
 fn pack(outcome: u32, depth: u64) -> u32 {
     assert!(depth <= MAX_DEPTH, "depth {depth} exceeds {MAX_DEPTH}");
     outcome | ((depth as u32) << 2)
@@ -152,6 +153,9 @@ pub fn solve_with_progress<'g, G: Game>(
         n as u64 <= crate::game::MAX_POSITIONS,
         "{n} positions exceed the solver's limit; games check their size when built (SticksGame::check_solvable)"
     );
+    if game.moves_go_down() {
+        return solve_descending(game, progress);
+    }
     let last = game.last();
     let mut packed = vec![UNRESOLVED; n];
     let mut pending = vec![0u8; n];
@@ -181,7 +185,7 @@ pub fn solve_with_progress<'g, G: Game>(
             continue;
         }
         let (mut stored, mut beyond_moves) = (0u32, 0u32);
-        game.for_each_move(i, |_, s| match s {
+        game.for_each_successor(i, |s| match s {
             Successor::Stored(_) => stored += 1,
             Successor::Beyond => beyond_moves += 1,
         });
@@ -224,6 +228,59 @@ pub fn solve_with_progress<'g, G: Game>(
         });
     }
     progress.at(head as u64);
+    Solution { game, packed }
+}
+
+/// The same analysis in one ascending pass, for games whose moves always lead to smaller
+/// indices: every successor is decided before its predecessor, so a position is won one move
+/// after its shallowest lost successor, or else lost one move after its deepest won one.
+/// (No position can be drawn.) Terminal positions come first in this order, as in the queue.
+fn solve_descending<'g, G: Game>(game: &'g G, progress: &mut dyn Progress) -> Solution<'g, G> {
+    let n = game.len();
+    let last = game.last();
+    let beyond = Value::terminal(Ending::Reached, last);
+    let mut packed: Vec<u32> = Vec::with_capacity(n);
+    progress.pass("resolve", n as u64);
+    for i in 0..n {
+        if i % PROGRESS_STEP == 0 {
+            progress.at(i as u64);
+        }
+        if let Some(ending) = game.ending(i) {
+            let v = Value::terminal(ending, last);
+            packed.push(pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0));
+            continue;
+        }
+        // Shallowest lost successor, deepest won successor.
+        let (mut lost, mut won): (Option<u32>, Option<u32>) = (None, None);
+        game.for_each_successor(i, |s| {
+            let v = match s {
+                Successor::Stored(j) => {
+                    debug_assert!(j < i, "moves_go_down: move from {i} to {j}");
+                    packed[j]
+                }
+                Successor::Beyond => pack(
+                    if beyond.outcome == Outcome::Win {
+                        WIN
+                    } else {
+                        LOSS
+                    },
+                    0,
+                ),
+            };
+            let d = v >> 2;
+            if v & 3 == LOSS {
+                lost = Some(lost.map_or(d, |m| m.min(d)));
+            } else {
+                won = Some(won.map_or(d, |m| m.max(d)));
+            }
+        });
+        packed.push(match (lost, won) {
+            (Some(d), _) => pack(WIN, d as u64 + 1),
+            (None, Some(d)) => pack(LOSS, d as u64 + 1),
+            (None, None) => unreachable!("a position with no move has an ending"),
+        });
+    }
+    progress.at(n as u64);
     Solution { game, packed }
 }
 
@@ -372,7 +429,7 @@ mod tests {
                 last.2 = done;
             }
         }
-        let g = SticksGame::fort_boyard().with_count(300_000).unwrap();
+        let g = QueueOnly(SticksGame::fort_boyard().with_count(300_000).unwrap());
         let mut record = Record::default();
         let with = solve_with_progress(&g, &mut record);
         let passes: Vec<&str> = record.0.iter().map(|p| p.0).collect();
@@ -382,6 +439,56 @@ mod tests {
         assert_eq!(record.0[2].2, 300_001);
         let without = solve(&g);
         assert!((0..g.len()).all(|i| with.value(i) == without.value(i)));
+        // The one-pass path of stick games sees one pass.
+        let mut record = Record::default();
+        solve_with_progress(&g.0, &mut record);
+        assert_eq!(
+            record.0.iter().map(|p| p.0).collect::<Vec<_>>(),
+            ["resolve"]
+        );
+    }
+
+    /// A game that hides `moves_go_down`, so the solver takes the queue.
+    struct QueueOnly<G>(G);
+    impl<G: Game> Game for QueueOnly<G> {
+        type Position = G::Position;
+        type Move = G::Move;
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn last(&self) -> Last {
+            self.0.last()
+        }
+        fn ending(&self, i: usize) -> Option<Ending> {
+            self.0.ending(i)
+        }
+        fn for_each_move<F: FnMut(G::Move, Successor)>(&self, i: usize, f: F) {
+            self.0.for_each_move(i, f)
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, f: F) {
+            self.0.for_each_predecessor(i, f)
+        }
+        fn position(&self, i: usize) -> G::Position {
+            self.0.position(i)
+        }
+        fn starts(&self) -> Vec<usize> {
+            self.0.starts()
+        }
+    }
+
+    #[test]
+    fn the_one_pass_and_the_queue_agree_on_subtraction_games() {
+        for take in [&[1, 2, 3][..], &[1, 3, 4], &[2, 5, 7], &[3, 4, 9, 11]] {
+            for last in [Last::Wins, Last::Loses] {
+                let g = SticksGame::new(5000, take, last).unwrap();
+                let q = QueueOnly(g.clone());
+                let (a, b) = (solve(&g), solve(&q));
+                for i in 0..g.len() {
+                    assert_eq!(a.value(i), b.value(i), "{take:?} {last} {i}");
+                    assert_eq!(a.best_move(i), b.best_move(i), "{take:?} {last} {i}");
+                }
+            }
+        }
     }
 
     #[test]
