@@ -14,6 +14,7 @@
 pub mod board_io;
 pub mod jr01;
 pub mod rom;
+pub mod sticks_game;
 #[cfg(test)]
 pub(crate) mod sim;
 
