@@ -14,9 +14,10 @@
 pub mod board_io;
 pub mod jr01;
 pub mod rom;
-pub mod sticks_game;
 #[cfg(test)]
 pub(crate) mod sim;
+pub mod sticks_game;
+pub mod top;
 
 pub use jr01::Jr01Strategy;
 pub use rom::TruthTableRom;

@@ -79,16 +79,14 @@ impl<B: Block> Stepper<B> {
 
 /// Signals of a block under a cycle-by-cycle trace: its inputs (set from one
 /// stimulus row per cycle), its outputs (one trace row per cycle), and
-/// optionally inout ports wired to switches.
-#[cfg(all(test, feature = "external-tools"))]
+/// optionally inout ports wired to switches. The rust-hdl side runs in any
+/// test; the Icarus side needs the `external-tools` feature.
 pub(crate) mod trace {
     use std::fmt::Write as _;
-    use std::path::Path;
 
     use rust_hdl::prelude::Block;
 
     use super::{settle, ClockOf};
-    use crate::flow::iverilog;
 
     /// A port of the module under trace: Verilog name and width.
     #[derive(Clone, Debug)]
@@ -114,6 +112,9 @@ pub(crate) mod trace {
         pub driving: fn(&B) -> bool,
         /// Set the pins' value seen by the design when it does not drive them.
         pub set: fn(&mut B, u64),
+        /// The board has pull-down resistors (Io V2): an open switch reads 0
+        /// with no help from the design.
+        pub pulled_down: bool,
         keep: u64,
     }
 
@@ -123,8 +124,15 @@ pub(crate) mod trace {
                 port,
                 driving,
                 set,
+                pulled_down: false,
                 keep: 0,
             }
+        }
+
+        /// The same pins on a board with pull-down resistors.
+        pub(crate) fn with_pull_downs(mut self) -> Self {
+            self.pulled_down = true;
+            self
         }
 
         /// Resolve the pins for switch states `closed` and push the level into
@@ -132,6 +140,8 @@ pub(crate) mod trace {
         fn resolve(&mut self, block: &mut B, closed: u64) -> bool {
             let level = if (self.driving)(block) {
                 0
+            } else if self.pulled_down {
+                closed
             } else {
                 self.keep | closed
             };
@@ -178,7 +188,11 @@ pub(crate) mod trace {
         }
 
         /// Run the stimulus under rust-hdl; one output row per cycle.
-        pub(crate) fn run_rust_hdl(&mut self, mut block: B, stimulus: &[Vec<u64>]) -> Vec<Vec<u64>> {
+        pub(crate) fn run_rust_hdl(
+            &mut self,
+            mut block: B,
+            stimulus: &[Vec<u64>],
+        ) -> Vec<Vec<u64>> {
             use rust_hdl::prelude::Clock;
             (self.clock)(&mut block).next = Clock::from(false);
             settle(&mut block);
@@ -219,8 +233,12 @@ pub(crate) mod trace {
                 let _ = writeln!(tb, "    reg {r}{n}_closed = 0;");
                 let _ = writeln!(tb, "    reg {r}{n}_keep = 0;");
                 let _ = writeln!(tb, "    assign (pull1, highz0) {n} = {n}_closed;");
-                let _ = writeln!(tb, "    assign (weak1, weak0) {n} = {n}_keep;");
-                let _ = writeln!(tb, "    always @({n}) {n}_keep = {n};");
+                if sw.pulled_down {
+                    let _ = writeln!(tb, "    assign (weak1, weak0) {n} = 0;");
+                } else {
+                    let _ = writeln!(tb, "    assign (weak1, weak0) {n} = {n}_keep;");
+                    let _ = writeln!(tb, "    always @({n}) {n}_keep = {n};");
+                }
             }
             let mut conns: Vec<String> = vec![format!(".{0}({0})", self.clock_name)];
             conns.extend(
@@ -268,12 +286,14 @@ pub(crate) mod trace {
 
         /// Run the stimulus on `verilog` under Icarus in `dir`; one output row
         /// per cycle.
+        #[cfg(feature = "external-tools")]
         pub(crate) fn run_icarus(
             &self,
             verilog: &str,
             stimulus: &[Vec<u64>],
-            dir: &Path,
+            dir: &std::path::Path,
         ) -> Vec<Vec<u64>> {
+            use crate::flow::iverilog;
             let design = dir.join(format!("{}.v", self.module));
             std::fs::write(&design, verilog).expect("write design");
             let tb_name = format!("{}_trace_tb", self.module);
@@ -304,17 +324,22 @@ pub(crate) mod trace {
 
         /// Run both simulators and assert that the traces are identical;
         /// returns the (common) trace.
+        #[cfg(feature = "external-tools")]
         pub(crate) fn compare(
             &mut self,
             block: B,
             verilog: &str,
             stimulus: &[Vec<u64>],
-            dir: &Path,
+            dir: &std::path::Path,
         ) -> Vec<Vec<u64>> {
             let rust = self.run_rust_hdl(block, stimulus);
             let icarus = self.run_icarus(verilog, stimulus, dir);
             assert_eq!(rust.len(), stimulus.len());
-            assert_eq!(icarus.len(), stimulus.len(), "Icarus printed too few cycles");
+            assert_eq!(
+                icarus.len(),
+                stimulus.len(),
+                "Icarus printed too few cycles"
+            );
             for (cycle, (r, i)) in rust.iter().zip(&icarus).enumerate() {
                 if r != i {
                     let diffs: Vec<String> = self

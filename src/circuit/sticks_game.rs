@@ -110,7 +110,10 @@ impl<const W: usize, const M: usize> SticksGame<W, M> {
     pub fn new(table: &TruthTable, take_mask: u16, count: u64, think_cycles: u32) -> Self {
         assert!((1..=8).contains(&W), "SticksGame: W must be 1..=8");
         assert!((1..=4).contains(&M), "SticksGame: M must be 1..=4");
-        assert!(count >= 1 && count < 1 << W, "SticksGame: count must fit W bits");
+        assert!(
+            count >= 1 && count < 1 << W,
+            "SticksGame: count must fit W bits"
+        );
         assert!(
             take_mask != 0 && take_mask & 1 == 0 && u32::from(take_mask) >> (1 << M) == 0,
             "SticksGame: take_mask {take_mask:#b} must allow takes 1..2^M"
@@ -273,7 +276,12 @@ impl<const W: usize, const M: usize> Logic for SticksGame<W, M> {
         );
         for (r, &m) in p.moves.iter().enumerate() {
             if m != 0 {
-                let _ = writeln!(code, "        {}: move = {};", sized(W, r as u64), sized(M, m));
+                let _ = writeln!(
+                    code,
+                    "        {}: move = {};",
+                    sized(W, r as u64),
+                    sized(M, m)
+                );
             }
         }
         let _ = write!(

@@ -210,7 +210,10 @@ mod tests {
             (vec![0], 9),
         ]);
         let trace = bench.compare(block, &verilog, &stimulus, dir);
-        assert!(trace.iter().any(|r| r[0] == all), "the long press got through");
+        assert!(
+            trace.iter().any(|r| r[0] == all),
+            "the long press got through"
+        );
     }
 
     #[cfg(feature = "external-tools")]

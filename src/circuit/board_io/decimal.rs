@@ -89,7 +89,9 @@ impl<const W: usize> CombBlock for DecimalDigits<W> {
     fn eval(&mut self, input: u32) -> u32 {
         self.value.next = u64::from(input).into();
         settle(self);
-        (self.hundreds.val().to_u32() << 8) | (self.tens.val().to_u32() << 4) | self.ones.val().to_u32()
+        (self.hundreds.val().to_u32() << 8)
+            | (self.tens.val().to_u32() << 4)
+            | self.ones.val().to_u32()
     }
 }
 

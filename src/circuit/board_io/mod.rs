@@ -53,7 +53,7 @@ pub use mux_display::MuxDisplay;
 pub use press::PressTimer;
 pub use pull_down::{PullDownEmulator, PullDownTiming};
 pub use reset::PowerOnReset;
-pub use seven_segment::SevenSegment;
+pub use seven_segment::{segments_for, SevenSegment, DIGIT_SEGMENTS};
 pub use synchronizer::Synchronizer;
 pub use toggle::Toggle;
 

@@ -37,7 +37,10 @@ pub struct MuxDisplay {
 impl MuxDisplay {
     /// Each digit lit for `digit_cycles` (at least 1) cycles in turn.
     pub fn new(digit_cycles: u64) -> Self {
-        assert!(digit_cycles >= 1, "MuxDisplay: digit_cycles must be at least 1");
+        assert!(
+            digit_cycles >= 1,
+            "MuxDisplay: digit_cycles must be at least 1"
+        );
         let mut block = Self {
             _digit_cycles: digit_cycles,
             ..Self::default()
@@ -113,7 +116,10 @@ mod tests {
         let mut seen = Vec::new();
         for _ in 0..15 {
             s.settle();
-            seen.push((s.block.select.val().to_u64(), s.block.segments.val().to_u64()));
+            seen.push((
+                s.block.select.val().to_u64(),
+                s.block.segments.val().to_u64(),
+            ));
             s.step();
         }
         let expect: Vec<(u64, u64)> = [(1, 0x11), (2, 0x22), (4, 0x33), (8, 0x44), (1, 0x11)]

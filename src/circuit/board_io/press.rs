@@ -36,7 +36,10 @@ pub struct PressTimer {
 impl PressTimer {
     /// A timer calling a press long from `long_cycles` (at least 1) cycles.
     pub fn new(long_cycles: u64) -> Self {
-        assert!(long_cycles >= 1, "PressTimer: long_cycles must be at least 1");
+        assert!(
+            long_cycles >= 1,
+            "PressTimer: long_cycles must be at least 1"
+        );
         let mut block = Self {
             _long_cycles: long_cycles,
             ..Self::default()
@@ -68,11 +71,7 @@ impl Logic for PressTimer {
 
     fn hdl(&self) -> Verilog {
         let cw = width_for(self._long_cycles);
-        let (zero, one, limit) = (
-            sized(cw, 0),
-            sized(cw, 1),
-            sized(cw, self._long_cycles),
-        );
+        let (zero, one, limit) = (sized(cw, 0), sized(cw, 1), sized(cw, self._long_cycles));
         Verilog::Custom(format!(
             "// long press: {cycles} cycles\n\
              reg previous;\n\
@@ -106,7 +105,10 @@ mod tests {
         let seen = (s.block.released.val(), s.block.held_long.val());
         s.step();
         assert!(!s.block.released.val(), "the release pulse lasts one cycle");
-        assert!(!s.block.held_long.val(), "held_long clears after the release");
+        assert!(
+            !s.block.held_long.val(),
+            "held_long clears after the release"
+        );
         seen
     }
 

@@ -81,6 +81,7 @@ pub struct PullDownEmulator<const N: usize> {
     /// The last sampled levels, 1 = switch closed.
     pub value: Signal<Out, Bits<N>>,
     _timing: Option<PullDownTiming>,
+    _passive: bool,
     _phase: u64,
     _drive: bool,
     _value: u64,
@@ -97,6 +98,14 @@ impl<const N: usize> PullDownEmulator<N> {
         };
         block.connect_all();
         block
+    }
+
+    /// The same block that never drives: it only samples every `period`
+    /// cycles. For inputs that have real pull-downs (the Alchitry Io V2),
+    /// so one top serves both Io versions; yosys then removes the tristate.
+    pub fn passive(mut self) -> Self {
+        self._passive = true;
+        self
     }
 
     fn timing(&self) -> PullDownTiming {
@@ -121,7 +130,7 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
             } else {
                 self._phase + 1
             };
-            self._drive = next < t.drive_cycles;
+            self._drive = !self._passive && next < t.drive_cycles;
             self._phase = next;
         }
         if self._drive {
@@ -140,8 +149,16 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
         let t = self.timing();
         let pw = width_for(t.period - 1);
         let p = |v: u64| sized(pw, v);
+        let (what, drive_next) = if self._passive {
+            ("passive: never drive".to_owned(), "1'b0".to_owned())
+        } else {
+            (
+                format!("drive low {} cycles", t.drive_cycles),
+                format!("(phase_next < {})", p(t.drive_cycles)),
+            )
+        };
         Verilog::Custom(format!(
-            "// drive low {drive} cycles, release {release} cycles, sample; period {period} cycles\n\
+            "// {what}, release {release} cycles, sample; period {period} cycles\n\
              reg [{top}:0] phase;\n\
              reg drive;\n\
              wire [{top}:0] phase_next = (phase == {last}) ? {zero} : phase + {one};\n\
@@ -149,10 +166,9 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
              always @(posedge clock) begin\n\
              \x20   if (phase == {sample}) value <= pins;\n\
              \x20   phase <= phase_next;\n\
-             \x20   drive <= (phase_next < {drive_end});\n\
+             \x20   drive <= {drive_next};\n\
              end\n\
              assign pins = drive ? {nzero} : {{{n}{{1'bz}}}};\n",
-            drive = t.drive_cycles,
             release = t.release_cycles,
             period = t.period,
             top = pw - 1,
@@ -160,7 +176,6 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
             zero = p(0),
             one = p(1),
             sample = p(t.sample_phase()),
-            drive_end = p(t.drive_cycles),
             nzero = sized(N, 0),
             n = N,
         ))
@@ -228,7 +243,11 @@ mod tests {
         run_with_switch(&mut s, &mut keep, 0b01, 13);
         assert_eq!(s.block.value.val(), 0b01);
         run_with_switch(&mut s, &mut keep, 0b10, 13);
-        assert_eq!(s.block.value.val(), 0b10, "switch 0 opened, switch 1 closed");
+        assert_eq!(
+            s.block.value.val(),
+            0b10,
+            "switch 0 opened, switch 1 closed"
+        );
         run_with_switch(&mut s, &mut keep, 0b00, 13);
         assert_eq!(s.block.value.val(), 0);
     }

@@ -110,12 +110,7 @@ mod tests {
             sample: |b| vec![b.synced.val().to_u64()],
             switches: vec![],
         };
-        let stimulus = expand(&[
-            (vec![0], 2),
-            (vec![mask(N)], 3),
-            (vec![1], 1),
-            (vec![0], 4),
-        ]);
+        let stimulus = expand(&[(vec![0], 2), (vec![mask(N)], 3), (vec![1], 1), (vec![0], 4)]);
         let trace = bench.compare(block, &verilog, &stimulus, dir);
         assert_eq!(trace[4], vec![mask(N)]);
     }
