@@ -94,6 +94,13 @@ struct State {
     game_over: bool,
     human_won: bool,
     illegal: bool,
+    // Pipeline registers, loaded every cycle (see `edge`).
+    h_valid: bool,
+    h_turn: bool,
+    h_legal: bool,
+    h_after: u64,
+    m_move: u64,
+    m_after: u64,
 }
 
 impl<const W: usize, const M: usize> SticksGame<W, M> {
@@ -102,7 +109,7 @@ impl<const W: usize, const M: usize> SticksGame<W, M> {
     /// `table`: the machine's move (M bits) for each count of sticks (W
     /// inputs); `take_mask`: bit `k` set = taking `k` is allowed; `count`:
     /// sticks at the start; `think_cycles`: cycles the machine waits before
-    /// moving (at least 1).
+    /// moving (the stand-in waits at least 2).
     ///
     /// # Panics
     /// If the shapes do not fit (W not 1..=8, M not 1..=4, `count` not below
@@ -137,7 +144,7 @@ impl<const W: usize, const M: usize> SticksGame<W, M> {
             _params: Params {
                 take_mask,
                 count,
-                think_cycles: u64::from(think_cycles.max(1)),
+                think_cycles: u64::from(think_cycles.max(2)),
                 min_take,
                 moves,
             },
@@ -151,67 +158,80 @@ impl<const W: usize, const M: usize> SticksGame<W, M> {
     fn start_game(&mut self, machine_first: bool) {
         let p = &self._params;
         let stuck = p.count < p.min_take;
-        self._state = State {
-            remaining: p.count,
-            human_turn: !stuck && !machine_first,
-            thinking: !stuck && machine_first,
-            think_count: 0,
-            machine_take: 0,
-            game_over: stuck,
-            human_won: stuck && machine_first,
-            illegal: false,
-        };
-    }
-
-    fn legal(&self, take: u64) -> bool {
-        take != 0 && take <= self._state.remaining && self._params.take_mask >> take & 1 == 1
-    }
-
-    fn edge(&mut self) {
-        if self.reset.val() || self.new_game.val() {
-            let first = self.machine_first.val();
-            self.start_game(first);
-            return;
-        }
-        let p = &self._params;
-        let (take, valid) = (self.take.val().to_u64(), self.take_valid.val());
-        let legal = self.legal(take);
         let s = &mut self._state;
-        s.illegal = false;
-        if s.game_over {
-            return;
-        }
-        if s.human_turn {
-            if valid && legal {
-                s.remaining -= take;
-                s.human_turn = false;
-                if s.remaining < p.min_take {
-                    s.game_over = true;
-                    s.human_won = s.remaining != 0;
-                } else {
-                    s.thinking = true;
-                    s.think_count = 0;
-                }
-            } else if valid {
-                s.illegal = true;
+        s.remaining = p.count;
+        s.human_turn = !stuck && !machine_first;
+        s.thinking = !stuck && machine_first;
+        s.think_count = 0;
+        s.machine_take = 0;
+        s.game_over = stuck;
+        s.human_won = stuck && machine_first;
+    }
+
+    /// One rising edge. The stand-in is pipelined for 100 MHz: every cycle
+    /// it registers the human's take (valid, on-turn, legal, sticks after)
+    /// and the machine's move for the current count; the state changes one
+    /// cycle later from those registers. A take is therefore applied on the
+    /// edge after the one that sees `take_valid`.
+    fn edge(&mut self) {
+        let p = self._params.clone();
+        let w_mask = (1u64 << W) - 1;
+        let (take, valid) = (self.take.val().to_u64(), self.take_valid.val());
+        let restart = self.reset.val() || self.new_game.val();
+        let first = self.machine_first.val();
+        let s = self._state.clone();
+        // Next pipeline registers, from the values before the edge.
+        let legal = take != 0 && take <= s.remaining && p.take_mask >> take & 1 == 1;
+        let m_move = p.moves[s.remaining as usize];
+        let next_h = (
+            valid && !restart,
+            s.human_turn && !s.game_over,
+            legal,
+            s.remaining.wrapping_sub(take) & w_mask,
+            m_move,
+            s.remaining.wrapping_sub(m_move) & w_mask,
+        );
+        // The state, from the registers loaded at the previous edge.
+        self._state.illegal = false;
+        if restart {
+            self.start_game(first);
+        } else if !s.game_over {
+            let apply = s.h_valid && s.h_turn && s.human_turn && s.h_legal;
+            let st = &mut self._state;
+            if s.h_valid && !apply {
+                st.illegal = true;
             }
-        } else if s.thinking {
-            s.illegal = valid;
-            if s.think_count == p.think_cycles - 1 {
-                let m = p.moves[s.remaining as usize];
-                s.remaining -= m;
-                s.machine_take = m;
-                s.thinking = false;
-                if s.remaining < p.min_take {
-                    s.game_over = true;
-                    s.human_won = s.remaining == 0;
+            if apply {
+                st.remaining = s.h_after;
+                st.human_turn = false;
+                if s.h_after < p.min_take {
+                    st.game_over = true;
+                    st.human_won = s.h_after != 0;
                 } else {
-                    s.human_turn = true;
+                    st.thinking = true;
+                    st.think_count = 0;
                 }
-            } else {
-                s.think_count += 1;
+            }
+            if s.thinking {
+                if s.think_count == p.think_cycles - 1 {
+                    st.remaining = s.m_after;
+                    st.machine_take = s.m_move;
+                    st.thinking = false;
+                    if s.m_after < p.min_take {
+                        st.game_over = true;
+                        st.human_won = s.m_after == 0;
+                    } else {
+                        st.human_turn = true;
+                    }
+                } else {
+                    st.think_count += 1;
+                }
             }
         }
+        let st = &mut self._state;
+        (
+            st.h_valid, st.h_turn, st.h_legal, st.h_after, st.m_move, st.m_after,
+        ) = next_h;
     }
 }
 
@@ -241,25 +261,37 @@ impl<const W: usize, const M: usize> Logic for SticksGame<W, M> {
     fn hdl(&self) -> Verilog {
         let p = &self._params;
         let tw = width_for(p.think_cycles - 1);
-        let w8 = |v: u64| sized(8, v);
+        let (wz, mz, tz) = (sized(W, 0), sized(M, 0), sized(tw, 0));
+        let min_w = sized(8, p.min_take);
         let mut code = format!(
-            "// STAND-IN sticks controller: {count} sticks, takes {mask:#b}, machine waits {think} cycles\n\
+            "// STAND-IN sticks controller: {count} sticks, takes {mask:#b}, machine waits {think} cycles.\n\
+             // Pipelined: the take and the machine's move are registered one cycle before they apply.\n\
              localparam [15:0] TAKE_MASK = 16'b{mask:016b};\n\
              reg thinking;\n\
              reg [{ttop}:0] think_count;\n\
              reg [{mtop}:0] move;\n\
-             wire legal = TAKE_MASK[take] && (take != {mzero}) && ({{4'd0, take}} <= {{8'd0, remaining}});\n\
-             wire [{wtop}:0] after_human = remaining - take;\n\
-             wire [{wtop}:0] after_machine = remaining - move;\n\
+             reg h_valid, h_turn, h_legal;\n\
+             reg [{wtop}:0] h_after;\n\
+             reg [{mtop}:0] m_move;\n\
+             reg [{wtop}:0] m_after;\n\
+             wire restart = reset || new_game;\n\
+             wire legal = TAKE_MASK[take] && (take != {mz}) && (take <= remaining);\n\
+             wire apply = h_valid && h_turn && human_turn && h_legal;\n\
              initial begin\n\
              \x20   remaining = {count_w};\n\
              \x20   human_turn = 1'b{h0};\n\
              \x20   thinking = 1'b0;\n\
-             \x20   think_count = {tzero};\n\
-             \x20   machine_take = {mzero};\n\
+             \x20   think_count = {tz};\n\
+             \x20   machine_take = {mz};\n\
              \x20   game_over = 1'b{g0};\n\
              \x20   human_won = 1'b0;\n\
              \x20   illegal = 1'b0;\n\
+             \x20   h_valid = 1'b0;\n\
+             \x20   h_turn = 1'b0;\n\
+             \x20   h_legal = 1'b0;\n\
+             \x20   h_after = {wz};\n\
+             \x20   m_move = {mz};\n\
+             \x20   m_after = {wz};\n\
              end\n\
              always @(*) begin\n    case (remaining)\n",
             count = p.count,
@@ -268,8 +300,6 @@ impl<const W: usize, const M: usize> Logic for SticksGame<W, M> {
             ttop = tw - 1,
             mtop = M - 1,
             wtop = W - 1,
-            mzero = sized(M, 0),
-            tzero = sized(tw, 0),
             count_w = sized(W, p.count),
             h0 = u8::from(self._state.human_turn),
             g0 = u8::from(self._state.game_over),
@@ -286,14 +316,20 @@ impl<const W: usize, const M: usize> Logic for SticksGame<W, M> {
         }
         let _ = write!(
             code,
-            "        default: move = {mzero};\n    endcase\nend\n\
+            "        default: move = {mz};\n    endcase\nend\n\
              always @(posedge clock) begin\n\
+             \x20   h_valid <= take_valid && !restart;\n\
+             \x20   h_turn <= human_turn && !game_over;\n\
+             \x20   h_legal <= legal;\n\
+             \x20   h_after <= remaining - take;\n\
+             \x20   m_move <= move;\n\
+             \x20   m_after <= remaining - move;\n\
              \x20   illegal <= 1'b0;\n\
-             \x20   if (reset || new_game) begin\n\
+             \x20   if (restart) begin\n\
              \x20       remaining <= {count_w};\n\
-             \x20       machine_take <= {mzero};\n\
-             \x20       think_count <= {tzero};\n\
-             \x20       if ({count8} < {min8}) begin\n\
+             \x20       machine_take <= {mz};\n\
+             \x20       think_count <= {tz};\n\
+             \x20       if ({count8} < {min_w}) begin\n\
              \x20           game_over <= 1'b1;\n\
              \x20           human_won <= machine_first;\n\
              \x20           human_turn <= 1'b0;\n\
@@ -304,46 +340,40 @@ impl<const W: usize, const M: usize> Logic for SticksGame<W, M> {
              \x20           human_turn <= !machine_first;\n\
              \x20           thinking <= machine_first;\n\
              \x20       end\n\
-             \x20   end else if (game_over) begin\n\
-             \x20   end else if (human_turn) begin\n\
-             \x20       if (take_valid && legal) begin\n\
-             \x20           remaining <= after_human;\n\
+             \x20   end else if (!game_over) begin\n\
+             \x20       if (h_valid && !apply) illegal <= 1'b1;\n\
+             \x20       if (apply) begin\n\
+             \x20           remaining <= h_after;\n\
              \x20           human_turn <= 1'b0;\n\
-             \x20           if ({{8'd0, after_human}} < {{8'd0, {min8}}}) begin\n\
+             \x20           if ({{8'd0, h_after}} < {min_w}) begin\n\
              \x20               game_over <= 1'b1;\n\
-             \x20               human_won <= (after_human != {wzero});\n\
+             \x20               human_won <= (h_after != {wz});\n\
              \x20           end else begin\n\
              \x20               thinking <= 1'b1;\n\
-             \x20               think_count <= {tzero};\n\
+             \x20               think_count <= {tz};\n\
              \x20           end\n\
-             \x20       end else if (take_valid) begin\n\
-             \x20           illegal <= 1'b1;\n\
              \x20       end\n\
-             \x20   end else if (thinking) begin\n\
-             \x20       illegal <= take_valid;\n\
-             \x20       if (think_count == {tlast}) begin\n\
-             \x20           remaining <= after_machine;\n\
-             \x20           machine_take <= move;\n\
-             \x20           thinking <= 1'b0;\n\
-             \x20           if ({{8'd0, after_machine}} < {{8'd0, {min8}}}) begin\n\
-             \x20               game_over <= 1'b1;\n\
-             \x20               human_won <= (after_machine == {wzero});\n\
+             \x20       if (thinking) begin\n\
+             \x20           if (think_count == {tlast}) begin\n\
+             \x20               remaining <= m_after;\n\
+             \x20               machine_take <= m_move;\n\
+             \x20               thinking <= 1'b0;\n\
+             \x20               if ({{8'd0, m_after}} < {min_w}) begin\n\
+             \x20                   game_over <= 1'b1;\n\
+             \x20                   human_won <= (m_after == {wz});\n\
+             \x20               end else begin\n\
+             \x20                   human_turn <= 1'b1;\n\
+             \x20               end\n\
              \x20           end else begin\n\
-             \x20               human_turn <= 1'b1;\n\
+             \x20               think_count <= think_count + {tone};\n\
              \x20           end\n\
-             \x20       end else begin\n\
-             \x20           think_count <= think_count + {tone};\n\
              \x20       end\n\
              \x20   end\n\
              end\n",
-            mzero = sized(M, 0),
-            wzero = sized(W, 0),
-            tzero = sized(tw, 0),
             tone = sized(tw, 1),
             tlast = sized(tw, p.think_cycles - 1),
             count_w = sized(W, p.count),
-            count8 = w8(p.count),
-            min8 = w8(p.min_take),
+            count8 = sized(8, p.count),
         );
         Verilog::Custom(code)
     }
@@ -377,11 +407,13 @@ mod tests {
         SticksGame::new(&strategy_table(&rules, 5, 2), 0b1110, 18, think)
     }
 
+    /// A one-cycle take, then the cycle in which the stand-in applies it.
     fn take(s: &mut Stepper<SticksGame<5, 2>>, t: u64) {
         s.block.take.next = t.into();
         s.block.take_valid.next = true;
         s.step();
         s.block.take_valid.next = false;
+        s.step();
     }
 
     /// The table follows the solver: from 18 sticks (misère, take 1..3) the
@@ -414,7 +446,7 @@ mod tests {
         assert!(!s.block.human_turn.val());
         take(&mut s, 1);
         assert!(s.block.illegal.val(), "out of turn");
-        s.run(2);
+        s.step();
         assert!(s.block.human_turn.val(), "machine moved after 3 cycles");
         assert_eq!(s.block.remaining.val(), 13);
         assert_eq!(s.block.machine_take.val(), 3);
@@ -489,21 +521,33 @@ mod tests {
         let idle = vec![0, 0, 0, 0, 0];
         let tk = |t: u64| vec![0, 0, 0, t, 1];
         let mut script = vec![(vec![1, 0, 0, 0, 0], 2), (idle.clone(), 1)];
-        // The human takes 3 each turn: 18 15 | 14 11 | 10 7 | 6 3 | 2 -> loses.
-        for _ in 0..6 {
+        // 18 -3-> 15 -m-> 13 -3-> 10 -m-> 9 -3-> 6 -m-> 5 -3-> 2 -m-> 1 -1-> 0:
+        // the human takes the last stick and loses.
+        for _ in 0..4 {
             script.push((tk(3), 1));
             script.push((idle.clone(), 5));
         }
-        script.push((tk(1), 1)); // illegal after game over? no: ignored
+        script.push((tk(1), 1));
+        script.push((idle.clone(), 3));
+        script.push((tk(1), 1)); // after game over: ignored
         script.push((vec![0, 1, 1, 0, 0], 1)); // new game, machine first
         script.push((tk(2), 1)); // out of turn: illegal
         script.push((idle.clone(), 6));
         script.push((tk(0), 1)); // illegal take 0
+        script.push((idle.clone(), 1));
         script.push((tk(2), 1));
         script.push((idle, 8));
         let stimulus = expand(&script);
         let trace = bench.compare(block, &verilog, &stimulus, dir.path());
-        assert!(trace.iter().any(|r| r[3] == 1), "a game ended");
+        assert!(
+            trace.iter().any(|r| r[3] == 1 && r[4] == 0 && r[0] == 0),
+            "the human took the last stick and lost"
+        );
+        assert_eq!(
+            trace.last().unwrap()[0],
+            13,
+            "machine 18 -> 17, human -2 -> 15, machine -> 13"
+        );
         assert!(trace.iter().filter(|r| r[5] == 1).count() >= 2);
     }
 }

@@ -5,6 +5,7 @@
 //! | [`yosys`] | `yosys` (synthesis, stats, equivalence), `yosys-config` | `yosys` |
 //! | [`nextpnr`] | `nextpnr-ice40` | `nextpnr-ice40` |
 //! | [`icepack`] | `icepack` | `fpga-icestorm` |
+//! | [`build`] | all of the above, then `iceprog` to program | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
 //!
@@ -13,6 +14,7 @@
 //! with the tool's stdout and stderr in that directory, so a failure can be
 //! reproduced by hand. Failures come back as a typed [`ToolError`].
 
+pub mod build;
 pub mod icepack;
 pub mod iverilog;
 pub mod nextpnr;
@@ -20,6 +22,7 @@ pub mod runner;
 pub mod verilator;
 pub mod yosys;
 
+pub use build::{build, program, BuildError, BuildReport, BuildStep, Progress, Utilisation};
 pub use runner::{Tool, ToolError, ToolOutput};
 
 #[cfg(all(test, feature = "external-tools"))]

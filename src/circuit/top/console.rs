@@ -73,6 +73,10 @@ impl Logic for Jr01Panel {
 ///                     +----------------------------------+---> blink, phase[4]
 /// ```
 ///
+/// The controller's inputs (`take*`, `new_game`, `machine_first`) pass
+/// through one register, so everything reaches the controller a cycle later;
+/// `reset` goes straight through.
+///
 /// `take1`..`take3` are one-cycle pulses meaning "take 1/2/3 sticks" (the
 /// lowest wins if several pulse together; a take that does not fit in M
 /// bits is sent as 0, which the controller refuses). `blink` is the
@@ -117,6 +121,11 @@ pub struct SticksConsole<const W: usize, const M: usize> {
     pub blink: Signal<Out, Bit>,
     /// The blinker's phase (bit 0 = 4 Hz, bit 2 = 1 Hz, bit 3 = 0.5 Hz).
     pub phase: Signal<Out, Bits<4>>,
+    take1_q: DFF<Bit>,
+    take2_q: DFF<Bit>,
+    take3_q: DFF<Bit>,
+    new_game_q: DFF<Bit>,
+    machine_first_q: DFF<Bit>,
     game: SticksGame<W, M>,
     blinker: Blinker,
     decimal: DecimalDigits<W>,
@@ -148,6 +157,11 @@ impl<const W: usize, const M: usize> SticksConsole<W, M> {
             illegal: Default::default(),
             blink: Default::default(),
             phase: Default::default(),
+            take1_q: Default::default(),
+            take2_q: Default::default(),
+            take3_q: Default::default(),
+            new_game_q: Default::default(),
+            machine_first_q: Default::default(),
             game,
             blinker: Blinker::new(blink_tick_cycles),
             decimal: DecimalDigits::new(),
@@ -163,17 +177,34 @@ impl<const W: usize, const M: usize> SticksConsole<W, M> {
 impl<const W: usize, const M: usize> Logic for SticksConsole<W, M> {
     #[hdl_gen]
     fn update(&mut self) {
+        // The controller's inputs are registered, so board logic (buttons,
+        // debouncers) never shares a timing path with the controller.
+        dff_setup!(
+            self,
+            clock,
+            take1_q,
+            take2_q,
+            take3_q,
+            new_game_q,
+            machine_first_q
+        );
+        self.take1_q.d.next = self.take1.val();
+        self.take2_q.d.next = self.take2.val();
+        self.take3_q.d.next = self.take3.val();
+        self.new_game_q.d.next = self.new_game.val();
+        self.machine_first_q.d.next = self.machine_first.val();
         self.game.clock.next = self.clock.val();
         self.blinker.clock.next = self.clock.val();
         self.game.reset.next = self.reset.val();
-        self.game.new_game.next = self.new_game.val();
-        self.game.machine_first.next = self.machine_first.val();
-        self.game.take_valid.next = self.take1.val() | self.take2.val() | self.take3.val();
+        self.game.new_game.next = self.new_game_q.q.val();
+        self.game.machine_first.next = self.machine_first_q.q.val();
+        self.game.take_valid.next =
+            self.take1_q.q.val() | self.take2_q.q.val() | self.take3_q.q.val();
         self.game.take.next = self.take_three.val();
-        if self.take2.val() {
+        if self.take2_q.q.val() {
             self.game.take.next = self.take_two.val();
         }
-        if self.take1.val() {
+        if self.take1_q.q.val() {
             self.game.take.next = self.take_one.val();
         }
         self.decimal.value.next = self.game.remaining.val();

@@ -250,7 +250,7 @@ mod tests {
         assert!(!s.block.LEDG_N.val(), "your turn: green lit");
         assert!(s.block.LEDR_N.val(), "red dark");
         s.block.BTN2.next = true;
-        s.run(6);
+        s.run(8);
         s.block.BTN2.next = false;
         s.settle();
         assert_eq!(leds(&s.block), 16);
