@@ -206,10 +206,10 @@ pub fn module_ports(verilog: &str, module: &str) -> Option<Vec<ModulePort>> {
                 .collect();
             (words.last() == Some(&name)).then_some(words)
         })?;
-        let dir = match decl.first()? {
-            &"input" => PortDir::Input,
-            &"output" => PortDir::Output,
-            &"inout" => PortDir::Inout,
+        let dir = match *decl.first()? {
+            "input" => PortDir::Input,
+            "output" => PortDir::Output,
+            "inout" => PortDir::Inout,
             _ => return None,
         };
         let width = match decl.iter().find(|w| w.starts_with('[')) {

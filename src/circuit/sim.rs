@@ -81,6 +81,7 @@ impl<B: Block> Stepper<B> {
 /// stimulus row per cycle), its outputs (one trace row per cycle), and
 /// optionally inout ports wired to switches. The rust-hdl side runs in any
 /// test; the Icarus side needs the `external-tools` feature.
+#[cfg_attr(not(feature = "external-tools"), allow(dead_code))]
 pub(crate) mod trace {
     use std::fmt::Write as _;
 
@@ -365,7 +366,7 @@ pub(crate) mod trace {
     pub(crate) fn expand(script: &[(Vec<u64>, usize)]) -> Vec<Vec<u64>> {
         script
             .iter()
-            .flat_map(|(row, n)| std::iter::repeat(row.clone()).take(*n))
+            .flat_map(|(row, n)| std::iter::repeat_n(row.clone(), *n))
             .collect()
     }
 }

@@ -22,7 +22,8 @@ use super::nextpnr::{self, Pins, PnrOptions};
 use super::runner::{self, Tool, ToolError};
 use super::{icepack, yosys};
 use crate::board::{BoardError, BoardId};
-use crate::circuit::top::{top_verilog, Design, Timing, TopError, TopVerilog};
+pub use crate::circuit::top::Design;
+use crate::circuit::top::{top_verilog, Timing, TopError, TopVerilog};
 
 /// The steps of a build, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -308,7 +309,6 @@ pub fn build(
     step(BuildStep::Pack, t, progress);
 
     replace_dir(&partial, out_dir)?;
-    drop(step);
     Ok(BuildReport {
         board,
         design: design.to_string(),

@@ -22,7 +22,9 @@ pub mod runner;
 pub mod verilator;
 pub mod yosys;
 
-pub use build::{build, program, BuildError, BuildReport, BuildStep, Progress, Utilisation};
+pub use build::{
+    build, program, BuildError, BuildReport, BuildStep, Design, Progress, Utilisation,
+};
 pub use runner::{Tool, ToolError, ToolOutput};
 
 #[cfg(all(test, feature = "external-tools"))]

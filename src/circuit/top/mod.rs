@@ -501,7 +501,7 @@ pub(crate) mod tests {
             for &(c, v) in cols {
                 row[c] = v;
             }
-            self.rows.extend(std::iter::repeat(row).take(n));
+            self.rows.extend(std::iter::repeat_n(row, n));
             self
         }
 
