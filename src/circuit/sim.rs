@@ -302,25 +302,41 @@ pub(crate) mod trace {
             std::fs::write(&tb, self.testbench(stimulus)).expect("write testbench");
             let out = iverilog::simulate(dir, &[tb, design], &tb_name, &[], &tb_name)
                 .unwrap_or_else(|e| panic!("Icarus run of {} failed: {e}", self.module));
-            assert!(
-                out.stdout.lines().any(|l| l.trim() == "DONE"),
-                "testbench did not finish:\n{}",
-                out.stdout
-            );
-            out.stdout
-                .lines()
-                .filter_map(|l| l.strip_prefix("T "))
-                .map(|l| {
-                    l.split_whitespace()
-                        .skip(1)
-                        .map(|v| {
-                            v.parse::<u64>().unwrap_or_else(|_| {
-                                panic!("non-numeric value {v:?} (x or z?) in Icarus line {l:?}")
-                            })
-                        })
-                        .collect()
-                })
-                .collect()
+            parse_trace(&out.stdout)
+        }
+
+        /// Synthesise `verilog` with yosys `synth_ice40` and run the stimulus
+        /// on the gate-level netlist (with yosys's `ice40/cells_sim.v`, whose
+        /// flip-flops start at 0 like the silicon's, and `simcells.v` for the
+        /// tristate buffers nextpnr turns into `SB_IO` output enables) under
+        /// Icarus.
+        #[cfg(feature = "external-tools")]
+        pub(crate) fn run_gate_level(
+            &self,
+            verilog: &str,
+            stimulus: &[Vec<u64>],
+            dir: &std::path::Path,
+        ) -> Vec<Vec<u64>> {
+            use crate::flow::{iverilog, yosys};
+            let design = dir.join(format!("{}.v", self.module));
+            std::fs::write(&design, verilog).expect("write design");
+            let synth = yosys::synth_ice40(dir, &[design], &self.module)
+                .unwrap_or_else(|e| panic!("synthesis of {} failed: {e}", self.module));
+            let cells = yosys::ice40_cells_sim(dir).expect("cells_sim.v");
+            // yosys's generic cells: the `$_TBUF_`s of tristate pins.
+            let generic = yosys::datdir(dir).expect("yosys datdir").join("simcells.v");
+            let tb_name = format!("{}_trace_tb", self.module);
+            let tb = dir.join(format!("{tb_name}_gate.v"));
+            std::fs::write(&tb, self.testbench(stimulus)).expect("write testbench");
+            let out = iverilog::simulate(
+                dir,
+                &[tb, synth.netlist_verilog, cells, generic],
+                &tb_name,
+                &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
+                &format!("{tb_name}_gate"),
+            )
+            .unwrap_or_else(|e| panic!("gate-level run of {} failed: {e}", self.module));
+            parse_trace(&out.stdout)
         }
 
         /// Run both simulators and assert that the traces are identical;
@@ -334,32 +350,78 @@ pub(crate) mod trace {
             dir: &std::path::Path,
         ) -> Vec<Vec<u64>> {
             let rust = self.run_rust_hdl(block, stimulus);
-            let icarus = self.run_icarus(verilog, stimulus, dir);
             assert_eq!(rust.len(), stimulus.len());
-            assert_eq!(
-                icarus.len(),
-                stimulus.len(),
-                "Icarus printed too few cycles"
-            );
-            for (cycle, (r, i)) in rust.iter().zip(&icarus).enumerate() {
-                if r != i {
+            let icarus = self.run_icarus(verilog, stimulus, dir);
+            self.assert_same("Icarus", &rust, &icarus, stimulus);
+            rust
+        }
+
+        /// [`compare`](Self::compare), then the same for the synthesised
+        /// netlist ([`run_gate_level`](Self::run_gate_level)).
+        #[cfg(feature = "external-tools")]
+        pub(crate) fn compare_with_gates(
+            &mut self,
+            block: B,
+            verilog: &str,
+            stimulus: &[Vec<u64>],
+            dir: &std::path::Path,
+        ) -> Vec<Vec<u64>> {
+            let rust = self.compare(block, verilog, stimulus, dir);
+            let gates = self.run_gate_level(verilog, stimulus, dir);
+            self.assert_same("the iCE40 netlist under Icarus", &rust, &gates, stimulus);
+            rust
+        }
+
+        #[cfg(feature = "external-tools")]
+        fn assert_same(
+            &self,
+            what: &str,
+            rust: &[Vec<u64>],
+            other: &[Vec<u64>],
+            stimulus: &[Vec<u64>],
+        ) {
+            assert_eq!(other.len(), rust.len(), "{what} printed too few cycles");
+            for (cycle, (r, o)) in rust.iter().zip(other).enumerate() {
+                if r != o {
                     let diffs: Vec<String> = self
                         .outputs
                         .iter()
-                        .zip(r.iter().zip(i))
+                        .zip(r.iter().zip(o))
                         .filter(|(_, (a, b))| a != b)
-                        .map(|(p, (a, b))| format!("{}: rust-hdl {a}, Icarus {b}", p.name))
+                        .map(|(p, (a, b))| format!("{}: rust-hdl {a}, {what} {b}", p.name))
                         .collect();
                     panic!(
-                        "{}: rust-hdl and Icarus disagree at cycle {cycle} (inputs {:?}): {}",
+                        "{}: rust-hdl and {what} disagree at cycle {cycle} (inputs {:?}): {}",
                         self.module,
                         stimulus[cycle],
                         diffs.join("; ")
                     );
                 }
             }
-            rust
         }
+    }
+
+    /// The rows a trace testbench printed (`T <cycle> <values..>`).
+    #[cfg(feature = "external-tools")]
+    fn parse_trace(stdout: &str) -> Vec<Vec<u64>> {
+        assert!(
+            stdout.lines().any(|l| l.trim() == "DONE"),
+            "testbench did not finish:\n{stdout}"
+        );
+        stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("T "))
+            .map(|l| {
+                l.split_whitespace()
+                    .skip(1)
+                    .map(|v| {
+                        v.parse::<u64>().unwrap_or_else(|_| {
+                            panic!("non-numeric value {v:?} (x or z?) in Icarus line {l:?}")
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// Hold each row of `script` (a row and a repeat count) for that many cycles.

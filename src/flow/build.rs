@@ -229,6 +229,18 @@ pub fn build(
     out_dir: &Path,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<BuildReport, BuildError> {
+    build_for_clock(board, design, out_dir, progress, board.board().clock_mhz())
+}
+
+/// [`build`] with `clock_mhz` as the timing target instead of the board
+/// clock (tests use it to force a timing failure).
+fn build_for_clock(
+    board: BoardId,
+    design: &Design,
+    out_dir: &Path,
+    progress: &mut dyn FnMut(Progress),
+    clock_mhz: f64,
+) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
     let data = board.board();
     let partial = sibling(out_dir, "partial");
@@ -268,6 +280,7 @@ pub fn build(
     progress(Progress::Started(BuildStep::PlaceAndRoute));
     let mut options = PnrOptions::for_board(data, Pins::Pcf(PathBuf::from(&pcf_name)));
     options.timing_allow_fail = true;
+    options.freq_mhz = clock_mhz;
     let json = PathBuf::from(format!("{}.json", top.module));
     let pnr = nextpnr::place_and_route(&partial, &json, &options, &top.module)?;
     step(BuildStep::PlaceAndRoute, t, progress);
@@ -279,7 +292,6 @@ pub fn build(
     let fmax_mhz = clock_fmax(&log_text, data.clock.pin)
         .or(pnr.fmax_mhz)
         .ok_or(BuildError::NoFmax { log: log.clone() })?;
-    let clock_mhz = data.clock_mhz();
     if fmax_mhz < clock_mhz {
         return Err(BuildError::TimingNotMet {
             board,
@@ -558,6 +570,32 @@ mod tool_tests {
             std::fs::read_to_string(blocked.join("keep")).unwrap(),
             "previous build"
         );
+    }
+
+    /// A build that misses its clock is an error naming the Fmax; the
+    /// previous output stays and the routed attempt is kept beside it.
+    #[test]
+    fn missed_timing_is_an_error_and_keeps_the_old_output() {
+        let root = crate::flow::testing::work_dir("build-timing");
+        let out = root.path().join("jr01");
+        build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
+        let err = build_for_clock(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}, 2000.0)
+            .unwrap_err();
+        match &err {
+            BuildError::TimingNotMet {
+                fmax_mhz,
+                clock_mhz,
+                partial,
+                ..
+            } => {
+                assert!(*fmax_mhz > 12.0 && *fmax_mhz < 2000.0);
+                assert_eq!(*clock_mhz, 2000.0);
+                assert!(partial.join("jr01_icestick_pnr.log").is_file());
+            }
+            other => panic!("expected TimingNotMet, got {other}"),
+        }
+        assert!(err.to_string().contains("timing not met"), "{err}");
+        assert!(out.join("jr01_icestick.bin").is_file(), "old build kept");
     }
 
     /// iceprog is invoked: with no board attached it fails, and the error

@@ -350,7 +350,8 @@ mod tests {
         for v1 in [true, false] {
             let block = jr01_alchitry_cu(v1);
             let verilog = crate::verilog::emit(&block, "jr01_alchitry_cu").unwrap();
-            let trace = jr01_bench(v1).compare(block, &verilog, &jr01_script(), dir.path());
+            let bench = &mut jr01_bench(v1);
+            let trace = bench.compare_with_gates(block, &verilog, &jr01_script(), dir.path());
             check_jr01(&trace);
         }
     }
@@ -457,7 +458,7 @@ mod tests {
         for v1 in [true, false] {
             let block = sticks_alchitry_cu(v1);
             let verilog = crate::verilog::emit(&block, "sticks_alchitry_cu").unwrap();
-            let trace = sticks_bench(v1).compare(block, &verilog, &script, dir.path());
+            let trace = sticks_bench(v1).compare_with_gates(block, &verilog, &script, dir.path());
             check_sticks(&trace, rows);
         }
     }

@@ -446,7 +446,7 @@ mod tests {
         };
         let mut script = Script::new(vec![0, 0, 0]);
         script.idle(4).press(0, 1, 6, 8).press(2, 1, 6, 8);
-        let trace = bench.compare(block, &verilog, &script.rows(), dir.path());
+        let trace = bench.compare_with_gates(block, &verilog, &script.rows(), dir.path());
         let last = trace.last().unwrap();
         assert_eq!(
             (shown(&last[3..10]), shown(&last[10..17])),
@@ -502,7 +502,7 @@ mod tests {
         }
         script.idle(30);
         script.press(3, 1, 24, 8);
-        let trace = bench.compare(block, &verilog, &script.rows(), dir.path());
+        let trace = bench.compare_with_gates(block, &verilog, &script.rows(), dir.path());
         let digits = |r: &[u64]| (shown(&r[4..11]), shown(&r[11..18]));
         assert_eq!(digits(&trace[19]), (Some(1), Some(8)));
         assert_eq!(digits(&trace[190]), (None, Some(0)), "game over at 0");

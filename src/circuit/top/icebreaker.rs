@@ -320,7 +320,7 @@ mod tests {
             script.press(col, 1, 6, 8);
             checkpoints.push(script.rows().len() - 1);
         }
-        let trace = bench.compare(block, &verilog, &script.rows(), dir.path());
+        let trace = bench.compare_with_gates(block, &verilog, &script.rows(), dir.path());
         let table = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
         let mut position = 0usize;
         for (k, &row) in checkpoints.iter().enumerate() {
@@ -387,7 +387,7 @@ mod tests {
         }
         script.idle(40);
         script.press(0, 0, 24, 8);
-        let mut trace = bench.compare(block, &verilog, &script.rows(), dir.path());
+        let mut trace = bench.compare_with_gates(block, &verilog, &script.rows(), dir.path());
         let count = |r: &Vec<u64>| r[..5].iter().rev().fold(0, |a, &l| a << 1 | l);
         assert_eq!(count(&trace[19]), 18);
         // Game over (the human took the last stick): all seven LEDs blink

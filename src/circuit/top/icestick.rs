@@ -250,7 +250,7 @@ mod tests {
         let dir = crate::flow::testing::work_dir("jr01-icestick-trace");
         let block = jr01_icestick();
         let verilog = crate::verilog::emit(&block, "jr01_icestick").unwrap();
-        check_jr01(&jr01_bench().compare(block, &verilog, &jr01_script(), dir.path()));
+        check_jr01(&jr01_bench().compare_with_gates(block, &verilog, &jr01_script(), dir.path()));
     }
 
     fn sticks_bench() -> TraceBench<SticksIcestick<5, 2>> {
@@ -331,7 +331,7 @@ mod tests {
         let block = sticks_icestick();
         let verilog = crate::verilog::emit(&block, "sticks_icestick").unwrap();
         check_sticks(
-            &sticks_bench().compare(block, &verilog, &script, dir.path()),
+            &sticks_bench().compare_with_gates(block, &verilog, &script, dir.path()),
             rows,
         );
     }
