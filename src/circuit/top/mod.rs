@@ -306,6 +306,15 @@ impl SticksParams {
                 Self::MAX_TAKE
             ));
         }
+        // STAND-IN limitation: the stand-in controller decides the winner
+        // for last-stick-loses only. Drop this check if the real one does both.
+        if game.last() == crate::game::Last::Wins {
+            return unsupported(
+                "the board controller plays \"whoever takes the last stick loses\" only; \
+                 drop --last wins"
+                    .to_owned(),
+            );
+        }
         let w = width_for(game.count());
         let m = width_for(game.max_take());
         let take_mask = game.take().iter().fold(0u16, |mask, &t| mask | 1 << t);
