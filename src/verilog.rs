@@ -144,6 +144,90 @@ pub fn emit<B: Block>(block: &B, module_name: &str) -> Result<String, VerilogErr
     ))
 }
 
+/// Direction of a module port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PortDir {
+    /// `input`.
+    Input,
+    /// `output`.
+    Output,
+    /// `inout`.
+    Inout,
+}
+
+/// One port of a module, as declared in rust-hdl's Verilog.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ModulePort {
+    /// Verilog name.
+    pub name: String,
+    /// Direction.
+    pub dir: PortDir,
+    /// Width in bits (1 for a scalar).
+    pub width: usize,
+}
+
+impl ModulePort {
+    /// The names of the port's bits as a PCF (and nextpnr) knows them:
+    /// `name` for a scalar, `name[0]` .. `name[w-1]` for a vector.
+    pub fn bit_names(&self) -> Vec<String> {
+        if self.width == 1 {
+            vec![self.name.clone()]
+        } else {
+            (0..self.width)
+                .map(|i| format!("{}[{i}]", self.name))
+                .collect()
+        }
+    }
+}
+
+/// The ports of `module` in `verilog` (as [`emit`] writes it), in
+/// declaration order; `None` if the module or its port declarations are
+/// missing.
+///
+/// Reads the `module name(a,b,...);` header and the `input wire [n:0] a;` /
+/// `output reg ...` / `inout wire ...` declarations that follow it.
+pub fn module_ports(verilog: &str, module: &str) -> Option<Vec<ModulePort>> {
+    let header = format!("module {module}(");
+    let start = verilog.find(&header)?;
+    let rest = &verilog[start + header.len()..];
+    let names: Vec<&str> = rest[..rest.find(");")?]
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    let body = &rest[..rest.find("endmodule")?];
+    let mut ports = Vec::new();
+    for name in names {
+        let decl = body.lines().find_map(|line| {
+            let words: Vec<&str> = line
+                .trim()
+                .trim_end_matches(';')
+                .split_whitespace()
+                .collect();
+            (words.last() == Some(&name)).then_some(words)
+        })?;
+        let dir = match *decl.first()? {
+            "input" => PortDir::Input,
+            "output" => PortDir::Output,
+            "inout" => PortDir::Inout,
+            _ => return None,
+        };
+        let width = match decl.iter().find(|w| w.starts_with('[')) {
+            Some(range) => {
+                let top: usize = range.strip_prefix('[')?.split(':').next()?.parse().ok()?;
+                top + 1
+            }
+            None => 1,
+        };
+        ports.push(ModulePort {
+            name: name.to_owned(),
+            dir,
+            width,
+        });
+    }
+    Some(ports)
+}
+
 /// Render a rust-hdl [`CheckError`] (which has no `Display`) for people,
 /// in a stable order, with the usual fix.
 fn describe_check_error(err: &CheckError) -> String {
@@ -236,6 +320,39 @@ mod tests {
             matches!(&err, VerilogError::Check { problem, .. } if problem.contains("uut.o")),
             "{err}"
         );
+    }
+
+    #[test]
+    fn module_ports_are_read_from_the_header() {
+        let text = "module top(clk,io_dip,led,x);\n    input wire  clk;\n    inout wire  [2:0] io_dip;\n    \
+                    output reg  [7:0] led;\n    output reg  x;\nendmodule\nmodule other(y);\nendmodule\n";
+        let ports = module_ports(text, "top").expect("ports");
+        let summary: Vec<(&str, PortDir, usize)> = ports
+            .iter()
+            .map(|p| (p.name.as_str(), p.dir, p.width))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("clk", PortDir::Input, 1),
+                ("io_dip", PortDir::Inout, 3),
+                ("led", PortDir::Output, 8),
+                ("x", PortDir::Output, 1)
+            ]
+        );
+        assert_eq!(
+            ports[1].bit_names(),
+            ["io_dip[0]", "io_dip[1]", "io_dip[2]"]
+        );
+        assert_eq!(ports[0].bit_names(), ["clk"]);
+        assert_eq!(module_ports(text, "missing"), None);
+        let emitted = emit(&jr01_block(), "player").expect("emit");
+        let names: Vec<String> = module_ports(&emitted, "player")
+            .expect("ports")
+            .into_iter()
+            .map(|p| p.name)
+            .collect();
+        assert_eq!(names, ["a", "b", "c", "x", "y", "z"]);
     }
 
     /// Submodules are prefixed with the chosen top name.

@@ -11,8 +11,13 @@
 //! * [`TruthTableRom`]: any [`TruthTable`](crate::logic::TruthTable) as a
 //!   case-statement ROM.
 
+pub mod board_io;
 pub mod jr01;
 pub mod rom;
+#[cfg(test)]
+pub(crate) mod sim;
+pub mod sticks_game;
+pub mod top;
 
 pub use jr01::Jr01Strategy;
 pub use rom::TruthTableRom;

@@ -5,6 +5,7 @@
 //! | [`yosys`] | `yosys` (synthesis, stats, equivalence), `yosys-config` | `yosys` |
 //! | [`nextpnr`] | `nextpnr-ice40` | `nextpnr-ice40` |
 //! | [`icepack`] | `icepack` | `fpga-icestorm` |
+//! | [`build`] | all of the above, then `iceprog` to program | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
@@ -14,6 +15,7 @@
 //! with the tool's stdout and stderr in that directory, so a failure can be
 //! reproduced by hand. Failures come back as a typed [`ToolError`].
 
+pub mod build;
 pub mod dot;
 pub mod icepack;
 pub mod iverilog;
@@ -22,6 +24,9 @@ pub mod runner;
 pub mod verilator;
 pub mod yosys;
 
+pub use build::{
+    build, program, BuildError, BuildReport, BuildStep, Design, Progress, Utilisation,
+};
 pub use runner::{Tool, ToolError, ToolOutput};
 
 #[cfg(all(test, feature = "external-tools"))]

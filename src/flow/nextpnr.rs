@@ -42,6 +42,20 @@ impl Ice40Device {
     }
 }
 
+/// The one adapter from the board data's part to nextpnr's: the board
+/// modules say which part a board carries, this module how nextpnr names it.
+impl From<crate::board::Device> for Ice40Device {
+    fn from(device: crate::board::Device) -> Self {
+        use crate::board::Device;
+        match device {
+            Device::Hx1k => Ice40Device::Hx1k,
+            Device::Hx8k => Ice40Device::Hx8k,
+            Device::Up5k => Ice40Device::Up5k,
+            Device::Lp8k => Ice40Device::Lp8k,
+        }
+    }
+}
+
 impl fmt::Display for Ice40Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.flag()[2..])
@@ -70,18 +84,31 @@ pub struct PnrOptions {
     pub freq_mhz: f64,
     /// Placer seed (`--seed`), fixed so runs are reproducible.
     pub seed: u64,
+    /// Pass `--timing-allow-fail`: finish and report even when `freq_mhz`
+    /// is not met (the caller then judges the reported Fmax).
+    pub timing_allow_fail: bool,
 }
 
 impl PnrOptions {
     /// The iCEBreaker board: UP5K in the SG48 package, unconstrained pins,
     /// its 12 MHz oscillator as target, seed 1.
     pub fn icebreaker() -> Self {
+        Self::for_board(
+            crate::board::Board::get(crate::board::BoardId::Icebreaker),
+            Pins::Unconstrained,
+        )
+    }
+
+    /// A board's part, package and clock (as `--freq`) from the board data,
+    /// with the given pins, seed 1.
+    pub fn for_board(board: &crate::board::Board, pins: Pins) -> Self {
         PnrOptions {
-            device: Ice40Device::Up5k,
-            package: "sg48".to_owned(),
-            pins: Pins::Unconstrained,
-            freq_mhz: 12.0,
+            device: board.device.into(),
+            package: board.package.to_owned(),
+            pins,
+            freq_mhz: board.clock_mhz(),
             seed: 1,
+            timing_allow_fail: false,
         }
     }
 }
@@ -132,6 +159,9 @@ pub fn place_and_route(
             args.push(pcf.display().to_string());
         }
         Pins::Unconstrained => args.push("--pcf-allow-unconstrained".to_owned()),
+    }
+    if options.timing_allow_fail {
+        args.push("--timing-allow-fail".to_owned());
     }
     let out = runner::run(
         Tool::NextpnrIce40,
@@ -226,6 +256,22 @@ mod tests {
         let t = parse_timing(log);
         assert_eq!(t.fmax_mhz, Some(90.0));
         assert!((t.critical_path_ns.unwrap_or(0.0) - 11.111).abs() < 0.01);
+    }
+
+    /// Every board's nextpnr flags come from the board data through the
+    /// one `Device` adapter.
+    #[test]
+    fn board_flags() {
+        for board in crate::board::Board::all() {
+            let o = PnrOptions::for_board(board, Pins::Unconstrained);
+            let flags = vec![
+                o.device.flag().to_owned(),
+                "--package".to_owned(),
+                o.package.clone(),
+            ];
+            assert_eq!(flags, board.nextpnr_args(), "{}", board.id);
+            assert_eq!(o.freq_mhz, board.clock_mhz());
+        }
     }
 
     #[test]

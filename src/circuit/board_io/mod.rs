@@ -1,0 +1,101 @@
+//! Building blocks between a board's pins and a game circuit: input
+//! conditioning, displays, indicators and the Alchitry Io V1 pull-down
+//! emulation.
+//!
+//! ```text
+//!  pin ─▶ Synchronizer ─▶ Debouncer ─▶ EdgeDetector ─▶ 1-cycle "pressed"
+//!         (2 FFs)         (N cycles)    (rising edge)
+//!         └──────────────── Buttons ─────────────────┘
+//!  Toggle        pressed pulses ─▶ latched bits (J.R. 01 inputs)
+//!  PressTimer    level ─▶ release pulse + "held long" (new game / machine first)
+//!  PowerOnReset  reset for the first cycles after configuration
+//!  DecimalDigits binary ─▶ hundreds, tens, ones (leading zeros blanked)
+//!  SevenSegment  digit ─▶ segments A..G (active high)
+//!  MuxDisplay    4 digits ─▶ one segment bus + digit selects (active high)
+//!  Blinker       free-running phase for game-over blink patterns
+//!  PullDownEmulator  inout pins: drive low, release, wait, sample
+//! ```
+//!
+//! All blocks are active high; a board top inverts what its board wires
+//! active low. Times are parameters in cycles of the board clock (see
+//! [`crate::circuit::top::Timing`]).
+//!
+//! Each block pairs a Rust `update()` (rust-hdl's simulator) with a
+//! hand-written Verilog body (`hdl()`), or wires sub-blocks with `#[hdl_gen]`.
+//! Because the two views are separate code, every block is tested twice: a
+//! behavioural test of the rust-hdl simulation, and (feature
+//! `external-tools`) a cycle-by-cycle comparison of that simulation with
+//! Icarus running the emitted Verilog ([`crate::circuit::sim`]).
+//!
+//! State in the custom blocks lives in plain Rust fields (prefixed `_`, which
+//! rust-hdl's derive skips) and in registers the Verilog body declares; every
+//! register starts at 0, as iCE40 flip-flops do after configuration.
+
+mod blinker;
+mod buttons;
+mod debouncer;
+mod decimal;
+mod edge;
+mod mux_display;
+mod press;
+mod pull_down;
+mod reset;
+mod seven_segment;
+mod synchronizer;
+mod toggle;
+
+pub use blinker::Blinker;
+pub use buttons::Buttons;
+pub use debouncer::Debouncer;
+pub use decimal::{DecimalDigits, BLANK};
+pub use edge::EdgeDetector;
+pub use mux_display::MuxDisplay;
+pub use press::PressTimer;
+pub use pull_down::{PullDownEmulator, PullDownTiming};
+pub use reset::PowerOnReset;
+pub use seven_segment::{segments_for, SevenSegment, DIGIT_SEGMENTS};
+pub use synchronizer::Synchronizer;
+pub use toggle::Toggle;
+
+/// Bits needed to hold every value in `0..=max` (at least 1).
+pub(crate) fn width_for(max: u64) -> usize {
+    (64 - max.leading_zeros() as usize).max(1)
+}
+
+/// Verilog for bit `i` of a port `width` bits wide: `name[i]`, or `name`
+/// for a one-bit port (rust-hdl declares those as scalars, which cannot be
+/// indexed).
+pub(crate) fn bit_of(name: &str, i: usize, width: usize) -> String {
+    if width == 1 {
+        name.to_owned()
+    } else {
+        format!("{name}[{i}]")
+    }
+}
+
+/// The low `width` bits of `value`.
+pub(crate) fn mask(width: usize) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths() {
+        assert_eq!(width_for(0), 1);
+        assert_eq!(width_for(1), 1);
+        assert_eq!(width_for(2), 2);
+        assert_eq!(width_for(255), 8);
+        assert_eq!(width_for(256), 9);
+        assert_eq!(bit_of("raw", 2, 3), "raw[2]");
+        assert_eq!(bit_of("raw", 0, 1), "raw");
+        assert_eq!(mask(3), 7);
+        assert_eq!(mask(64), u64::MAX);
+    }
+}

@@ -1,0 +1,656 @@
+//! Board tops: one rust-hdl block per board and design whose ports are the
+//! board's PCF pin names, so `board::render_pcf(board, ports)` constrains
+//! every port.
+//!
+//! | board | J.R. 01 | sticks |
+//! |---|---|---|
+//! | iCEBreaker | [`Jr01Icebreaker`] | [`SticksIcebreaker`] |
+//! | Nandland Go Board | [`Jr01GoBoard`] | [`SticksGoBoard`] |
+//! | Alchitry Cu + Io (V1, and V2 without pull-down emulation) | [`Jr01AlchitryCu`] | [`SticksAlchitryCu`] |
+//! | iCEstick (+ three PMOD buttons) | [`Jr01Icestick`] | [`SticksIcestick`] |
+//!
+//! [`top_verilog`] builds the right one for a [`BoardId`] and [`Design`] and
+//! emits it as `<design>_<board>` (e.g. `sticks_icebreaker`) with its port
+//! list. Which button and LED does what on each board is in `docs/boards.md`
+//! and in each top's doc comment.
+//!
+//! The sticks tops are generic over the controller's widths `W` (bits of the
+//! stick count, at most 8) and `M` (bits of the largest take, at most 4);
+//! [`top_verilog`] picks them from the game.
+
+mod alchitry_cu;
+mod console;
+mod go_board;
+mod icebreaker;
+mod icestick;
+
+pub use alchitry_cu::{Jr01AlchitryCu, SticksAlchitryCu};
+pub use console::{Jr01Panel, SticksConsole};
+pub use go_board::{Jr01GoBoard, SticksGoBoard};
+pub use icebreaker::{Jr01Icebreaker, SticksIcebreaker};
+pub use icestick::{Jr01Icestick, SticksIcestick};
+
+use std::fmt;
+
+use rust_hdl::prelude::Block;
+
+use super::board_io::{width_for, PullDownTiming};
+use super::sticks_game::{strategy_table, SticksGame as SticksController};
+use super::{CircuitError, Jr01Strategy};
+use crate::board::{Board, BoardError, BoardId};
+use crate::game::{Game, MatchesGame, SticksGame};
+use crate::logic::{LogicError, TruthTable};
+use crate::solver::strategy::{jr01_codes, matches_strategy, StrategyError};
+use crate::verilog::{emit, module_ports, ModulePort, PortDir, VerilogError};
+
+/// What to put on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Design {
+    /// The J.R. 01 strategy: set the position A B C, read the answer X Y Z.
+    Jr01,
+    /// Play a subtraction game (Fort Boyard by default) against the machine.
+    Sticks(SticksGame),
+}
+
+impl Design {
+    /// The default sticks game: 18 sticks, take 1, 2 or 3, last stick loses.
+    pub fn sticks() -> Self {
+        Design::Sticks(SticksGame::fort_boyard())
+    }
+
+    /// `"jr01"` or `"sticks"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Design::Jr01 => "jr01",
+            Design::Sticks(_) => "sticks",
+        }
+    }
+}
+
+impl fmt::Display for Design {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Design::Jr01 => f.write_str("jr01"),
+            Design::Sticks(g) => write!(
+                f,
+                "sticks ({} sticks, take {:?}, last {})",
+                g.count(),
+                g.take(),
+                g.last()
+            ),
+        }
+    }
+}
+
+/// Human-scale times of the tops, in cycles of the board clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// A button must be stable this long to count (15 ms).
+    pub debounce_cycles: u64,
+    /// The machine "thinks" this long before moving (0.5 s).
+    pub think_cycles: u32,
+    /// The blink phase advances every tick (125 ms: 4 Hz fast, 1 Hz slow).
+    pub blink_tick_cycles: u64,
+    /// A press at least this long is a long press (1 s).
+    pub long_press_cycles: u64,
+    /// Each digit of a multiplexed display is lit this long (1 ms).
+    pub digit_cycles: u64,
+    /// Pull-down emulation (Alchitry Io V1).
+    pub pull_down: PullDownTiming,
+}
+
+impl Timing {
+    /// The times above for a clock of `hz`.
+    pub fn for_clock(hz: u32) -> Self {
+        let hz = u64::from(hz);
+        Timing {
+            debounce_cycles: (hz * 15 / 1000).max(1),
+            think_cycles: u32::try_from(hz / 2).unwrap_or(u32::MAX).max(1),
+            blink_tick_cycles: (hz / 8).max(1),
+            long_press_cycles: hz.max(1),
+            digit_cycles: (hz / 1000).max(1),
+            pull_down: PullDownTiming::for_clock(hz),
+        }
+    }
+
+    /// The times for `board`'s clock.
+    pub fn for_board(board: &Board) -> Self {
+        Self::for_clock(board.clock.hz)
+    }
+
+    /// Tiny times for simulation tests (a few cycles each).
+    pub fn fast() -> Self {
+        Timing {
+            debounce_cycles: 2,
+            think_cycles: 6,
+            blink_tick_cycles: 2,
+            long_press_cycles: 12,
+            digit_cycles: 2,
+            pull_down: PullDownTiming {
+                drive_cycles: 1,
+                release_cycles: 1,
+                period: 4,
+            },
+        }
+    }
+}
+
+/// Errors building a top.
+#[derive(Debug, thiserror::Error)]
+pub enum TopError {
+    /// The sticks game does not fit the hardware controller.
+    #[error("the sticks game cannot be built for a board: {reason}")]
+    UnsupportedGame {
+        /// What does not fit, and the limit.
+        reason: String,
+    },
+    /// Emitting Verilog failed.
+    #[error(transparent)]
+    Verilog(#[from] VerilogError),
+    /// A circuit could not be built from the strategy.
+    #[error(transparent)]
+    Circuit(#[from] CircuitError),
+    /// The J.R. 01 strategy could not be derived.
+    #[error("J.R. 01 strategy: {0}")]
+    Strategy(#[from] StrategyError),
+    /// A truth table was malformed.
+    #[error(transparent)]
+    Logic(#[from] LogicError),
+    /// The emitted Verilog has no readable port list (a bug).
+    #[error("cannot read the ports of module `{module}` from its emitted Verilog")]
+    Ports {
+        /// The top module.
+        module: String,
+    },
+}
+
+/// A board top, emitted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopVerilog {
+    /// The board.
+    pub board: BoardId,
+    /// `"jr01"` or `"sticks"`.
+    pub design: &'static str,
+    /// Top module name, `<design>_<board>` with `-` as `_`.
+    pub module: String,
+    /// The Verilog of the top and all its submodules.
+    pub verilog: String,
+    /// The top's ports, in declaration order.
+    pub ports: Vec<ModulePort>,
+}
+
+impl TopVerilog {
+    /// Every port bit's name (`CLK`, `io_dip[0]`, ...): the names to
+    /// constrain.
+    pub fn pin_names(&self) -> Vec<String> {
+        self.ports.iter().flat_map(ModulePort::bit_names).collect()
+    }
+
+    /// The PCF constraining exactly the top's ports.
+    pub fn pcf(&self) -> Result<String, BoardError> {
+        let names = self.pin_names();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        crate::board::render_pcf(self.board.board(), &refs)
+    }
+}
+
+/// The top module name for a board and design, e.g. `sticks_go_board`.
+pub fn module_name(board: BoardId, design: &Design) -> String {
+    format!("{}_{}", design.name(), board.as_str().replace('-', "_"))
+}
+
+/// Build and emit the top for `board` and `design` with `timing`.
+pub fn top_verilog(
+    board: BoardId,
+    design: &Design,
+    timing: &Timing,
+) -> Result<TopVerilog, TopError> {
+    let module = module_name(board, design);
+    let verilog = match design {
+        Design::Jr01 => jr01_top(board, timing)?.emit(&module)?,
+        Design::Sticks(game) => {
+            let params = SticksParams::new(game)?;
+            sticks_top(board, &params, timing, &module)?
+        }
+    };
+    let ports = module_ports(&verilog, &module).ok_or_else(|| TopError::Ports {
+        module: module.clone(),
+    })?;
+    Ok(TopVerilog {
+        board,
+        design: design.name(),
+        module,
+        verilog,
+        ports,
+    })
+}
+
+/// Any top, ready to emit.
+pub(crate) trait Emit {
+    fn emit(&self, module: &str) -> Result<String, VerilogError>;
+}
+
+impl<B: Block> Emit for B {
+    fn emit(&self, module: &str) -> Result<String, VerilogError> {
+        emit(self, module)
+    }
+}
+
+/// The J.R. 01 strategy block, derived from the game: solve, apply the code
+/// table, minimise each output.
+pub fn jr01_strategy() -> Result<Jr01Strategy, TopError> {
+    let game = MatchesGame::jr01();
+    let solution = crate::solver::solve(&game);
+    let codes = jr01_codes();
+    let rows = matches_strategy(&solution, &codes)?;
+    let mut words = vec![None; 1 << codes.inputs];
+    for row in rows {
+        words[row.code as usize] = Some(row.output);
+    }
+    let table = TruthTable::new(codes.inputs, codes.outputs, words)?;
+    let [z, y, x]: [_; 3] = table
+        .minimise()
+        .try_into()
+        .expect("three outputs, three covers");
+    Ok(Jr01Strategy::new(x, y, z)?)
+}
+
+fn jr01_top(board: BoardId, timing: &Timing) -> Result<Box<dyn Emit>, TopError> {
+    let strategy = jr01_strategy()?;
+    Ok(match board {
+        BoardId::Icebreaker => Box::new(Jr01Icebreaker::new(strategy, timing)),
+        BoardId::GoBoard => Box::new(Jr01GoBoard::new(strategy, timing)),
+        BoardId::AlchitryCu => Box::new(Jr01AlchitryCu::new(strategy, timing, true)),
+        BoardId::AlchitryCuV2 => Box::new(Jr01AlchitryCu::new(strategy, timing, false)),
+        BoardId::Icestick => Box::new(Jr01Icestick::new(strategy, timing)),
+    })
+}
+
+/// A sticks game checked against the hardware controller's limits.
+#[derive(Clone, Debug)]
+pub struct SticksParams {
+    /// Bits of the stick count (1..=8).
+    pub w: usize,
+    /// Bits of the largest take (1..=4).
+    pub m: usize,
+    /// Bit `k` set: taking `k` is allowed.
+    pub take_mask: u16,
+    /// Sticks at the start.
+    pub count: u64,
+    /// The machine's moves: W inputs, M outputs.
+    pub table: TruthTable,
+}
+
+impl SticksParams {
+    /// Largest stick count the controller takes (W at most 8).
+    pub const MAX_COUNT: u64 = 255;
+    /// Largest take the controller takes (M at most 4).
+    pub const MAX_TAKE: u64 = 15;
+
+    /// Check `game` and derive widths, mask and strategy table.
+    pub fn new(game: &SticksGame) -> Result<Self, TopError> {
+        let unsupported = |reason: String| Err(TopError::UnsupportedGame { reason });
+        if game.count() > Self::MAX_COUNT {
+            return unsupported(format!(
+                "{} sticks is more than the {} a board controller counts; use --count {} or fewer",
+                game.count(),
+                Self::MAX_COUNT,
+                Self::MAX_COUNT
+            ));
+        }
+        if game.max_take() > Self::MAX_TAKE {
+            return unsupported(format!(
+                "a take of {} is more than the {} a board controller allows; use takes up to {}",
+                game.max_take(),
+                Self::MAX_TAKE,
+                Self::MAX_TAKE
+            ));
+        }
+        // STAND-IN limitation: the stand-in controller decides the winner
+        // for last-stick-loses only. Drop this check if the real one does both.
+        if game.last() == crate::game::Last::Wins {
+            return unsupported(
+                "the board controller plays \"whoever takes the last stick loses\" only; \
+                 drop --last wins"
+                    .to_owned(),
+            );
+        }
+        let w = width_for(game.count());
+        let m = width_for(game.max_take());
+        let take_mask = game.take().iter().fold(0u16, |mask, &t| mask | 1 << t);
+        Ok(SticksParams {
+            w,
+            m,
+            take_mask,
+            count: game.count(),
+            table: strategy_table(game, w, m),
+        })
+    }
+
+    /// The controller for these parameters with `think_cycles`.
+    pub fn controller<const W: usize, const M: usize>(
+        &self,
+        think_cycles: u32,
+    ) -> SticksController<W, M> {
+        SticksController::new(&self.table, self.take_mask, self.count, think_cycles)
+    }
+}
+
+/// The sticks top for `board`, with the controller's widths fixed.
+fn sticks_top_wm<const W: usize, const M: usize>(
+    board: BoardId,
+    params: &SticksParams,
+    timing: &Timing,
+    module: &str,
+) -> Result<String, VerilogError> {
+    let console = SticksConsole::<W, M>::new(
+        params.controller::<W, M>(timing.think_cycles),
+        timing.blink_tick_cycles,
+    );
+    match board {
+        BoardId::Icebreaker => SticksIcebreaker::new(console, timing).emit(module),
+        BoardId::GoBoard => {
+            let one_hot = params.m <= 2;
+            SticksGoBoard::new(console, timing, one_hot).emit(module)
+        }
+        BoardId::AlchitryCu => SticksAlchitryCu::new(console, timing, true).emit(module),
+        BoardId::AlchitryCuV2 => SticksAlchitryCu::new(console, timing, false).emit(module),
+        BoardId::Icestick => SticksIcestick::new(console, timing).emit(module),
+    }
+}
+
+/// Instantiate [`sticks_top_wm`] for the run-time widths.
+macro_rules! dispatch_widths {
+    ($w:expr, $m:expr, $f:ident $args:tt; $(($W:literal, $M:literal)),* $(,)?) => {
+        match ($w, $m) {
+            $(($W, $M) => $f::<$W, $M> $args,)*
+            (w, m) => unreachable!("SticksParams keeps W = {w} in 1..=8 and M = {m} in 1..=4"),
+        }
+    };
+}
+
+fn sticks_top(
+    board: BoardId,
+    params: &SticksParams,
+    timing: &Timing,
+    module: &str,
+) -> Result<String, TopError> {
+    Ok(dispatch_widths!(
+        params.w, params.m, sticks_top_wm(board, params, timing, module);
+        (1, 1), (1, 2), (1, 3), (1, 4),
+        (2, 1), (2, 2), (2, 3), (2, 4),
+        (3, 1), (3, 2), (3, 3), (3, 4),
+        (4, 1), (4, 2), (4, 3), (4, 4),
+        (5, 1), (5, 2), (5, 3), (5, 4),
+        (6, 1), (6, 2), (6, 3), (6, 4),
+        (7, 1), (7, 2), (7, 3), (7, 4),
+        (8, 1), (8, 2), (8, 3), (8, 4),
+    )?)
+}
+
+/// Why a top's port cannot sit on a board pin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PinMismatch {
+    /// The port bit, e.g. `io_dip[3]`.
+    pub port: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// Check every port bit of `top` against its board: the pin exists, and
+/// the direction fits (an input pin takes an `input` or `inout` port, and
+/// must be `inout` when it needs pull-down emulation; an output pin takes
+/// an `output`; a free header pin takes anything).
+pub fn check_pins(top: &TopVerilog) -> Vec<PinMismatch> {
+    use crate::board::Dir;
+    let board = top.board.board();
+    let mut problems = Vec::new();
+    for port in &top.ports {
+        for bit in port.bit_names() {
+            let Some(pin) = board.pin(&bit) else {
+                problems.push(PinMismatch {
+                    port: bit,
+                    problem: format!("{} has no such pin", board.name),
+                });
+                continue;
+            };
+            let fits = match (pin.dir, port.dir) {
+                (Dir::Inout, _) => true,
+                (Dir::Input, PortDir::Input) => !pin.needs_pull_down_emulation,
+                (Dir::Input, PortDir::Inout) => true,
+                (Dir::Output, PortDir::Output) => true,
+                _ => false,
+            };
+            if !fits {
+                problems.push(PinMismatch {
+                    port: bit,
+                    problem: format!(
+                        "the port is {:?} but the pin is {}{}",
+                        port.dir,
+                        pin.dir,
+                        if pin.needs_pull_down_emulation {
+                            " needing pull-down emulation (the port must be inout)"
+                        } else {
+                            ""
+                        }
+                    ),
+                });
+            }
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::Last;
+
+    pub(crate) fn fast_console() -> SticksConsole<5, 2> {
+        let t = Timing::fast();
+        let p = SticksParams::new(&SticksGame::fort_boyard()).unwrap();
+        SticksConsole::new(p.controller(t.think_cycles), t.blink_tick_cycles)
+    }
+
+    pub(crate) fn jr01_icebreaker() -> Jr01Icebreaker {
+        Jr01Icebreaker::new(jr01_strategy().unwrap(), &Timing::fast())
+    }
+
+    pub(crate) fn sticks_icebreaker() -> SticksIcebreaker<5, 2> {
+        SticksIcebreaker::new(fast_console(), &Timing::fast())
+    }
+
+    pub(crate) fn jr01_go_board() -> Jr01GoBoard {
+        Jr01GoBoard::new(jr01_strategy().unwrap(), &Timing::fast())
+    }
+
+    pub(crate) fn sticks_go_board() -> SticksGoBoard<5, 2> {
+        SticksGoBoard::new(fast_console(), &Timing::fast(), true)
+    }
+
+    pub(crate) fn jr01_alchitry_cu(emulate: bool) -> Jr01AlchitryCu {
+        Jr01AlchitryCu::new(jr01_strategy().unwrap(), &Timing::fast(), emulate)
+    }
+
+    pub(crate) fn sticks_alchitry_cu(emulate: bool) -> SticksAlchitryCu<5, 2> {
+        SticksAlchitryCu::new(fast_console(), &Timing::fast(), emulate)
+    }
+
+    pub(crate) fn jr01_icestick() -> Jr01Icestick {
+        Jr01Icestick::new(jr01_strategy().unwrap(), &Timing::fast())
+    }
+
+    pub(crate) fn sticks_icestick() -> SticksIcestick<5, 2> {
+        SticksIcestick::new(fast_console(), &Timing::fast())
+    }
+
+    /// A stimulus for the trace tests: rows of input values, each held for
+    /// some cycles; unchanged columns keep their idle value.
+    pub(crate) struct Script {
+        idle: Vec<u64>,
+        rows: Vec<Vec<u64>>,
+    }
+
+    impl Script {
+        pub(crate) fn new(idle: Vec<u64>) -> Self {
+            Script {
+                idle,
+                rows: Vec::new(),
+            }
+        }
+
+        /// Idle for `n` cycles.
+        pub(crate) fn idle(&mut self, n: usize) -> &mut Self {
+            self.set(&[], n)
+        }
+
+        /// Columns `cols` set to `value` for `n` cycles, the rest idle.
+        pub(crate) fn set(&mut self, cols: &[(usize, u64)], n: usize) -> &mut Self {
+            let mut row = self.idle.clone();
+            for &(c, v) in cols {
+                row[c] = v;
+            }
+            self.rows.extend(std::iter::repeat_n(row, n));
+            self
+        }
+
+        /// A press of the button in column `col` (pressed = `value`): held
+        /// `hold` cycles, then idle `after` cycles.
+        pub(crate) fn press(
+            &mut self,
+            col: usize,
+            value: u64,
+            hold: usize,
+            after: usize,
+        ) -> &mut Self {
+            self.set(&[(col, value)], hold).idle(after)
+        }
+
+        pub(crate) fn rows(&self) -> Vec<Vec<u64>> {
+            self.rows.clone()
+        }
+    }
+
+    /// Every board the tops support, with both designs.
+    pub(crate) fn all_tops(timing: &Timing) -> Vec<TopVerilog> {
+        BoardId::ALL
+            .into_iter()
+            .flat_map(|board| {
+                [Design::Jr01, Design::sticks()]
+                    .into_iter()
+                    .map(move |design| top_verilog(board, &design, timing).expect("top"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn timing_for_the_board_clocks() {
+        let t = Timing::for_clock(12_000_000);
+        assert_eq!(t.debounce_cycles, 180_000);
+        assert_eq!(t.think_cycles, 6_000_000);
+        assert_eq!(t.blink_tick_cycles, 1_500_000);
+        assert_eq!(t.long_press_cycles, 12_000_000);
+        assert_eq!(t.digit_cycles, 12_000);
+        let cu = Timing::for_board(BoardId::AlchitryCu.board());
+        assert_eq!(cu.think_cycles, 50_000_000);
+        assert_eq!(cu.pull_down, PullDownTiming::for_clock(100_000_000));
+    }
+
+    #[test]
+    fn module_names() {
+        assert_eq!(
+            module_name(BoardId::GoBoard, &Design::Jr01),
+            "jr01_go_board"
+        );
+        assert_eq!(
+            module_name(BoardId::AlchitryCuV2, &Design::sticks()),
+            "sticks_alchitry_cu_v2"
+        );
+    }
+
+    #[test]
+    fn jr01_strategy_is_the_seed_table() {
+        use crate::circuit::CombBlock;
+        let mut s = jr01_strategy().unwrap();
+        let table = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
+        for (code, want) in table.into_iter().enumerate() {
+            assert_eq!(s.eval(code as u32), want, "{code:03b}");
+        }
+    }
+
+    #[test]
+    fn sticks_params_widths() {
+        let p = SticksParams::new(&SticksGame::fort_boyard()).unwrap();
+        assert_eq!((p.w, p.m, p.take_mask, p.count), (5, 2, 0b1110, 18));
+        let p = SticksParams::new(&SticksGame::new(20, &[1, 2, 3], Last::Loses).unwrap()).unwrap();
+        assert_eq!((p.w, p.m), (5, 2));
+        let p = SticksParams::new(&SticksGame::new(255, &[1, 15], Last::Loses).unwrap()).unwrap();
+        assert_eq!((p.w, p.m, p.take_mask), (8, 4, 0b1000_0000_0000_0010));
+        for (game, needle) in [
+            (
+                SticksGame::new(256, &[1, 2], Last::Loses).unwrap(),
+                "256 sticks",
+            ),
+            (
+                SticksGame::new(30, &[1, 16], Last::Loses).unwrap(),
+                "a take of 16",
+            ),
+        ] {
+            let err = SticksParams::new(&game).unwrap_err().to_string();
+            assert!(err.contains(needle), "{err}");
+        }
+    }
+
+    /// Every port of every top has a pin on its board, with a fitting
+    /// direction, and the PCF renders.
+    #[test]
+    fn every_top_port_has_a_pin() {
+        for top in all_tops(&Timing::fast()) {
+            assert_eq!(check_pins(&top), vec![], "{}", top.module);
+            let pcf = top.pcf().unwrap_or_else(|e| panic!("{}: {e}", top.module));
+            let constrained = pcf.lines().filter(|l| l.starts_with("set_io")).count();
+            assert_eq!(constrained, top.pin_names().len(), "{}", top.module);
+            let clock = top.board.board().clock.pin;
+            assert_eq!(top.ports[0].name, clock, "{}: clock first", top.module);
+        }
+    }
+
+    /// The Verilog and the PCF of every board top, for both designs, with
+    /// the board's real timing (`<design>_<board>__v`, `..__pcf`).
+    #[test]
+    fn top_snapshots() {
+        for board in BoardId::ALL {
+            let timing = Timing::for_board(board.board());
+            for design in [Design::Jr01, Design::sticks()] {
+                let top = top_verilog(board, &design, &timing).expect("top");
+                insta::assert_snapshot!(format!("{}__v", top.module), top.verilog);
+                insta::assert_snapshot!(format!("{}__pcf", top.module), top.pcf().expect("pcf"));
+            }
+        }
+    }
+
+    /// The check catches a port without a pin and a wrong direction.
+    #[test]
+    fn pin_check_reports_problems() {
+        let mut top = top_verilog(BoardId::Icebreaker, &Design::Jr01, &Timing::fast()).unwrap();
+        top.ports.push(ModulePort {
+            name: "LED9".into(),
+            dir: PortDir::Output,
+            width: 1,
+        });
+        top.ports.push(ModulePort {
+            name: "BTN_N".into(),
+            dir: PortDir::Output,
+            width: 1,
+        });
+        let problems: Vec<String> = check_pins(&top).into_iter().map(|p| p.port).collect();
+        assert_eq!(problems, ["LED9", "BTN_N"]);
+        let mut cu = top_verilog(BoardId::AlchitryCu, &Design::Jr01, &Timing::fast()).unwrap();
+        for p in &mut cu.ports {
+            if p.dir == PortDir::Inout {
+                p.dir = PortDir::Input;
+            }
+        }
+        assert!(!check_pins(&cu).is_empty(), "Io V1 inputs must be inout");
+    }
+}

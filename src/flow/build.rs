@@ -1,0 +1,616 @@
+//! One command from a design to a bitstream: emit the board top and its
+//! PCF, synthesise (yosys `synth_ice40`), place and route (nextpnr-ice40 at
+//! the board clock), pack (icepack); and program a board (iceprog).
+//!
+//! ```text
+//!   top_verilog ──▶ <top>.v + <top>.pcf ──▶ yosys ──▶ <top>.json
+//!        ──▶ nextpnr-ice40 --freq <clock> ──▶ <top>.asc ──▶ icepack ──▶ <top>.bin
+//! ```
+//!
+//! Outputs are written whole or not at all: everything is built in the
+//! sibling directory `<out_dir>.partial` (emptied first), and only a build
+//! that meets timing is renamed to `out_dir`, replacing the previous one. A
+//! failed build leaves `out_dir` as it was and `<out_dir>.partial` with the
+//! logs of every step that ran. Tools run inside the build directory with
+//! relative paths, so the files stay valid after the rename.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::nextpnr::{self, Pins, PnrOptions};
+use super::runner::{self, Tool, ToolError};
+use super::{icepack, yosys};
+use crate::board::{BoardError, BoardId};
+pub use crate::circuit::top::Design;
+use crate::circuit::top::{top_verilog, Timing, TopError, TopVerilog};
+
+/// The steps of a build, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuildStep {
+    /// Build the rust-hdl top, write its Verilog and PCF.
+    Emit,
+    /// yosys `synth_ice40`.
+    Synthesize,
+    /// nextpnr-ice40.
+    PlaceAndRoute,
+    /// icepack.
+    Pack,
+}
+
+impl BuildStep {
+    /// Every step, in order.
+    pub const ALL: [BuildStep; 4] = [
+        BuildStep::Emit,
+        BuildStep::Synthesize,
+        BuildStep::PlaceAndRoute,
+        BuildStep::Pack,
+    ];
+}
+
+impl fmt::Display for BuildStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BuildStep::Emit => "emit Verilog and PCF",
+            BuildStep::Synthesize => "synthesise (yosys synth_ice40)",
+            BuildStep::PlaceAndRoute => "place and route (nextpnr-ice40)",
+            BuildStep::Pack => "pack the bitstream (icepack)",
+        })
+    }
+}
+
+/// What [`build`] tells its caller as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A step is starting.
+    Started(BuildStep),
+    /// A step finished in this time.
+    Finished(BuildStep, Duration),
+}
+
+/// Use of one kind of iCE40 resource, as nextpnr reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utilisation {
+    /// Used.
+    pub used: usize,
+    /// Available on the device.
+    pub available: usize,
+}
+
+impl fmt::Display for Utilisation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.used, self.available)
+    }
+}
+
+/// A finished build.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildReport {
+    /// The board.
+    pub board: BoardId,
+    /// The design, as text (e.g. `sticks (18 sticks, take [1, 2, 3], last loses)`).
+    pub design: String,
+    /// The top module, e.g. `sticks_icebreaker`.
+    pub module: String,
+    /// Where everything is: `out_dir`.
+    pub dir: PathBuf,
+    /// The top's Verilog, `<module>.v`.
+    pub verilog: PathBuf,
+    /// The pin constraints, `<module>.pcf`.
+    pub pcf: PathBuf,
+    /// The bitstream, `<module>.bin`.
+    pub bitstream: PathBuf,
+    /// Logic cells (`ICESTORM_LC`) used / available.
+    pub logic_cells: Utilisation,
+    /// Flip-flops after synthesis (every `SB_DFF*` cell).
+    pub flip_flops: usize,
+    /// `SB_LUT4` cells after synthesis.
+    pub luts: usize,
+    /// Block RAMs (`ICESTORM_RAM`) used / available.
+    pub block_rams: Utilisation,
+    /// Post-route maximum frequency of the board clock, MHz.
+    pub fmax_mhz: f64,
+    /// The board clock, MHz (the `--freq` target).
+    pub clock_mhz: f64,
+    /// Time of each step.
+    pub steps: Vec<(BuildStep, Duration)>,
+    /// Time of the whole build.
+    pub elapsed: Duration,
+}
+
+impl BuildReport {
+    /// Fmax over the board clock (at least 1 for a build that met timing).
+    pub fn timing_margin(&self) -> f64 {
+        self.fmax_mhz / self.clock_mhz
+    }
+}
+
+impl fmt::Display for BuildReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} on {}: {}",
+            self.design,
+            self.board,
+            self.bitstream.display()
+        )?;
+        writeln!(
+            f,
+            "  logic cells {}, flip-flops {}, LUTs {}, block RAMs {}",
+            self.logic_cells, self.flip_flops, self.luts, self.block_rams
+        )?;
+        write!(
+            f,
+            "  Fmax {:.1} MHz for a {} MHz clock ({:.1}x); built in {:.1} s",
+            self.fmax_mhz,
+            self.clock_mhz,
+            self.timing_margin(),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// Why a build failed. In every case `out_dir` is untouched.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The top could not be built (e.g. a game too large for the controller).
+    #[error(transparent)]
+    Top(#[from] TopError),
+    /// A port of the top has no pin (a bug in the top).
+    #[error("cannot constrain the top's ports: {0}")]
+    Pins(#[from] BoardError),
+    /// A tool failed or is missing (the error names the Debian package).
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    /// Creating, writing or renaming the output failed.
+    #[error("{action} {}: {source}", path.display())]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The path involved.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// nextpnr did not reach the board clock.
+    #[error(
+        "timing not met on {board}: Fmax {fmax_mhz:.2} MHz is below the {clock_mhz} MHz board \
+         clock; the routed design and its log are in {}", partial.display()
+    )]
+    TimingNotMet {
+        /// The board.
+        board: BoardId,
+        /// What nextpnr achieved.
+        fmax_mhz: f64,
+        /// What the board needs.
+        clock_mhz: f64,
+        /// The kept build directory.
+        partial: PathBuf,
+    },
+    /// nextpnr reported no Fmax for the clock (the design has no clocked
+    /// paths, which a board top always has: a bug).
+    #[error("nextpnr-ice40 reported no Fmax for the board clock; see {}", log.display())]
+    NoFmax {
+        /// The nextpnr log.
+        log: PathBuf,
+    },
+}
+
+fn io<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> BuildError + 'a {
+    move |source| BuildError::Io {
+        action,
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// `<out_dir>.<suffix>`, next to `out_dir`.
+fn sibling(out_dir: &Path, suffix: &str) -> PathBuf {
+    let mut name = out_dir
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "build".into());
+    name.push(format!(".{suffix}"));
+    out_dir.with_file_name(name)
+}
+
+/// Build `design` for `board` into `out_dir` (e.g. `build/icebreaker/sticks`),
+/// reporting each step to `progress`.
+///
+/// Writes `<module>.v`, `<module>.pcf`, the yosys netlist and statistics,
+/// nextpnr's `<module>.asc`, `<module>.bin` and a log per step. nextpnr runs
+/// with the board's device, package and PCF, `--freq <board clock MHz>`,
+/// seed 1 and `--timing-allow-fail`, so that a miss comes back as
+/// [`BuildError::TimingNotMet`] with the achieved Fmax.
+pub fn build(
+    board: BoardId,
+    design: &Design,
+    out_dir: &Path,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<BuildReport, BuildError> {
+    build_for_clock(board, design, out_dir, progress, board.board().clock_mhz())
+}
+
+/// [`build`] with `clock_mhz` as the timing target instead of the board
+/// clock (tests use it to force a timing failure).
+fn build_for_clock(
+    board: BoardId,
+    design: &Design,
+    out_dir: &Path,
+    progress: &mut dyn FnMut(Progress),
+    clock_mhz: f64,
+) -> Result<BuildReport, BuildError> {
+    let started = Instant::now();
+    let data = board.board();
+    let partial = sibling(out_dir, "partial");
+    if partial.exists() {
+        std::fs::remove_dir_all(&partial).map_err(io("removing the old", &partial))?;
+    }
+    std::fs::create_dir_all(&partial).map_err(io("creating", &partial))?;
+
+    let mut steps = Vec::new();
+    let mut step = |s: BuildStep, t: Instant, progress: &mut dyn FnMut(Progress)| {
+        let d = t.elapsed();
+        steps.push((s, d));
+        progress(Progress::Finished(s, d));
+    };
+
+    // Emit.
+    let t = Instant::now();
+    progress(Progress::Started(BuildStep::Emit));
+    let top: TopVerilog = top_verilog(board, design, &Timing::for_board(data))?;
+    let pcf_text = top.pcf()?;
+    let verilog_name = format!("{}.v", top.module);
+    let pcf_name = format!("{}.pcf", top.module);
+    for (name, text) in [(&verilog_name, &top.verilog), (&pcf_name, &pcf_text)] {
+        let path = partial.join(name);
+        std::fs::write(&path, text).map_err(io("writing", &path))?;
+    }
+    step(BuildStep::Emit, t, progress);
+
+    // Synthesise.
+    let t = Instant::now();
+    progress(Progress::Started(BuildStep::Synthesize));
+    let synth = yosys::synth_ice40(&partial, &[PathBuf::from(&verilog_name)], &top.module)?;
+    step(BuildStep::Synthesize, t, progress);
+
+    // Place and route.
+    let t = Instant::now();
+    progress(Progress::Started(BuildStep::PlaceAndRoute));
+    let mut options = PnrOptions::for_board(data, Pins::Pcf(PathBuf::from(&pcf_name)));
+    options.timing_allow_fail = true;
+    options.freq_mhz = clock_mhz;
+    let json = PathBuf::from(format!("{}.json", top.module));
+    let pnr = nextpnr::place_and_route(&partial, &json, &options, &top.module)?;
+    step(BuildStep::PlaceAndRoute, t, progress);
+    let log = pnr
+        .log
+        .clone()
+        .unwrap_or_else(|| partial.join(format!("{}_pnr.log", top.module)));
+    let log_text = std::fs::read_to_string(&log).map_err(io("reading", &log))?;
+    let fmax_mhz = clock_fmax(&log_text, data.clock.pin)
+        .or(pnr.fmax_mhz)
+        .ok_or(BuildError::NoFmax { log: log.clone() })?;
+    if fmax_mhz < clock_mhz {
+        return Err(BuildError::TimingNotMet {
+            board,
+            fmax_mhz,
+            clock_mhz,
+            partial,
+        });
+    }
+    let logic_cells = utilisation(&log_text, "ICESTORM_LC").unwrap_or(Utilisation {
+        used: pnr.logic_cells.unwrap_or(0),
+        available: 0,
+    });
+    let block_rams = utilisation(&log_text, "ICESTORM_RAM").unwrap_or(Utilisation {
+        used: synth.stats.ram40_4k,
+        available: 0,
+    });
+
+    // Pack.
+    let t = Instant::now();
+    progress(Progress::Started(BuildStep::Pack));
+    let bin_name = format!("{}.bin", top.module);
+    icepack::pack(
+        &partial,
+        Path::new(&format!("{}.asc", top.module)),
+        &bin_name,
+    )?;
+    step(BuildStep::Pack, t, progress);
+
+    replace_dir(&partial, out_dir)?;
+    Ok(BuildReport {
+        board,
+        design: design.to_string(),
+        module: top.module.clone(),
+        dir: out_dir.to_path_buf(),
+        verilog: out_dir.join(&verilog_name),
+        pcf: out_dir.join(&pcf_name),
+        bitstream: out_dir.join(&bin_name),
+        logic_cells,
+        flip_flops: synth.stats.dff,
+        luts: synth.stats.lut4,
+        block_rams,
+        fmax_mhz,
+        clock_mhz,
+        steps,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Move the finished `partial` to `out_dir`, replacing an older build.
+fn replace_dir(partial: &Path, out_dir: &Path) -> Result<(), BuildError> {
+    let old = sibling(out_dir, "old");
+    if old.exists() {
+        std::fs::remove_dir_all(&old).map_err(io("removing", &old))?;
+    }
+    if out_dir.exists() {
+        std::fs::rename(out_dir, &old)
+            .map_err(io("moving aside the previous build in", out_dir))?;
+    }
+    std::fs::rename(partial, out_dir).map_err(io("moving the finished build to", out_dir))?;
+    if old.exists() {
+        std::fs::remove_dir_all(&old).map_err(io("removing", &old))?;
+    }
+    Ok(())
+}
+
+/// Fmax of the clock net driven by the port `clock` in a nextpnr log (the
+/// post-route report); nextpnr names the net after the port, e.g.
+/// `CLK$SB_IO_IN_$glb_clk`.
+fn clock_fmax(log: &str, clock: &str) -> Option<f64> {
+    let post_route = log.rfind("Routing complete").map_or(log, |at| &log[at..]);
+    post_route.lines().find_map(|line| {
+        let rest = line.split("Max frequency for clock '").nth(1)?;
+        let (net, rest) = rest.split_once("': ")?;
+        let port = net.split('$').next()?;
+        (port == clock).then(|| rest.split_whitespace().next()?.parse().ok())?
+    })
+}
+
+/// `KIND: used/ available` from nextpnr's device utilisation report.
+fn utilisation(log: &str, kind: &str) -> Option<Utilisation> {
+    log.lines().find_map(|line| {
+        let rest = line.split(&format!("{kind}:")).nth(1)?;
+        let mut numbers = rest.split('/');
+        let used = numbers.next()?.trim().parse().ok()?;
+        let available = numbers.next()?.split_whitespace().next()?.parse().ok()?;
+        Some(Utilisation { used, available })
+    })
+}
+
+/// Program a board with `bitstream` (`iceprog <bitstream>`; Debian package
+/// `fpga-icestorm`). A missing board or tool is an error with iceprog's
+/// last output lines.
+pub fn program(bitstream: &Path) -> Result<(), ToolError> {
+    let dir = match bitstream.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !bitstream.is_file() {
+        return Err(ToolError::io(
+            Tool::Iceprog,
+            format!("reading {}", bitstream.display()),
+            &dir,
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such bitstream; build it first",
+            ),
+        ));
+    }
+    let name = bitstream
+        .file_name()
+        .map_or_else(|| bitstream.as_os_str().to_owned(), |n| n.to_owned());
+    runner::run(Tool::Iceprog, &dir, [name], None)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PNR_LOG: &str = "Info: Device utilisation:\n\
+        Info: \t         ICESTORM_LC:   226/ 5280     4%\n\
+        Info: \t        ICESTORM_RAM:     0/   30     0%\n\
+        Info: Max frequency for clock 'CLK$SB_IO_IN_$glb_clk': 50.00 MHz (PASS at 12.00 MHz)\n\
+        Info: Routing complete.\n\
+        Info: Max frequency for clock 'CLK$SB_IO_IN_$glb_clk': 71.55 MHz (PASS at 12.00 MHz)\n\
+        Info: Max frequency for clock 'other_$glb_clk': 20.00 MHz (PASS at 12.00 MHz)\n";
+
+    #[test]
+    fn reads_the_board_clock_fmax_after_routing() {
+        assert_eq!(clock_fmax(PNR_LOG, "CLK"), Some(71.55));
+        assert_eq!(clock_fmax(PNR_LOG, "clk"), None);
+    }
+
+    #[test]
+    fn reads_utilisation() {
+        assert_eq!(
+            utilisation(PNR_LOG, "ICESTORM_LC"),
+            Some(Utilisation {
+                used: 226,
+                available: 5280
+            })
+        );
+        assert_eq!(
+            utilisation(PNR_LOG, "ICESTORM_RAM"),
+            Some(Utilisation {
+                used: 0,
+                available: 30
+            })
+        );
+    }
+
+    #[test]
+    fn siblings() {
+        assert_eq!(
+            sibling(Path::new("build/icebreaker/sticks"), "partial"),
+            Path::new("build/icebreaker/sticks.partial")
+        );
+    }
+
+    /// A game too large for the controller fails before any tool runs and
+    /// leaves nothing behind but the empty partial directory.
+    #[test]
+    fn unsupported_game_fails_early() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("big");
+        let game = crate::game::SticksGame::new(300, &[1, 2], crate::game::Last::Loses).unwrap();
+        let err = build(
+            BoardId::Icebreaker,
+            &Design::Sticks(game),
+            &out,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, BuildError::Top(TopError::UnsupportedGame { .. })),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
+
+    #[test]
+    fn program_needs_a_bitstream() {
+        let err = program(Path::new("/nonexistent/top.bin")).unwrap_err();
+        assert!(err.to_string().contains("no such bitstream"), "{err}");
+    }
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tool_tests {
+    use super::*;
+    use crate::game::{Last, SticksGame};
+
+    /// One row of the figures table printed by the build tests.
+    fn figures(r: &BuildReport) -> String {
+        format!(
+            "| {} | {} | {} | {} | {} | {:.1} / {} MHz | {:.1} s |",
+            r.board,
+            r.module,
+            r.logic_cells,
+            r.flip_flops,
+            r.block_rams,
+            r.fmax_mhz,
+            r.clock_mhz,
+            r.elapsed.as_secs_f64()
+        )
+    }
+
+    fn build_ok(board: BoardId, design: &Design, root: &Path) -> BuildReport {
+        let out = root.join(board.as_str()).join(design.name());
+        let mut seen = Vec::new();
+        let report = build(board, design, &out, &mut |p| seen.push(p))
+            .unwrap_or_else(|e| panic!("{board} {}: {e}", design.name()));
+        let finished: Vec<BuildStep> = seen
+            .iter()
+            .filter_map(|p| match p {
+                Progress::Finished(s, _) => Some(*s),
+                Progress::Started(_) => None,
+            })
+            .collect();
+        assert_eq!(finished, BuildStep::ALL);
+        assert!(report.fmax_mhz >= report.clock_mhz, "{report}");
+        assert!(report.bitstream.is_file() && report.pcf.is_file() && report.verilog.is_file());
+        assert!(!sibling(&out, "partial").exists(), "partial renamed away");
+        let size = std::fs::metadata(&report.bitstream).unwrap().len();
+        assert!(size > 30_000, "a whole iCE40 bitstream: {size} bytes");
+        assert_eq!(report.block_rams.used, 0);
+        assert!(
+            report.logic_cells.used > 20 && report.logic_cells.used < report.logic_cells.available
+        );
+        eprintln!("{}", figures(&report));
+        report
+    }
+
+    /// Every board, both designs (default game), plus the 20-stick game on
+    /// the iCEBreaker: synthesised, placed and routed at the board clock
+    /// with timing met, and packed.
+    #[test]
+    fn every_board_builds_both_designs() {
+        let root = crate::flow::testing::work_dir("build-all");
+        eprintln!("| board | top | logic cells | FFs | BRAM | Fmax / clock | time |");
+        for board in BoardId::ALL {
+            for design in [Design::Jr01, Design::sticks()] {
+                build_ok(board, &design, root.path());
+            }
+        }
+        let twenty = SticksGame::new(20, &[1, 2, 3], Last::Loses).unwrap();
+        let r = build_ok(
+            BoardId::Icebreaker,
+            &Design::Sticks(twenty),
+            &root.path().join("twenty"),
+        );
+        assert!(r.design.contains("20 sticks"));
+    }
+
+    /// A rebuild replaces the previous output; a failed build (here: a
+    /// PCF naming a pin the design lacks is fine, so break the clock
+    /// target instead) leaves it untouched.
+    #[test]
+    fn rebuild_replaces_and_failure_keeps_the_old_output() {
+        let root = crate::flow::testing::work_dir("build-replace");
+        let out = root.path().join("jr01");
+        let first = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
+        std::fs::write(out.join("marker"), "old").unwrap();
+        let second = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
+        assert_eq!(first.bitstream, second.bitstream);
+        assert!(!out.join("marker").exists(), "replaced whole");
+        assert!(second.bitstream.is_file());
+        // A failing build: make the partial directory impossible to create.
+        let blocked = root.path().join("blocked");
+        std::fs::write(sibling(&blocked, "partial"), "a file, not a directory").unwrap();
+        std::fs::create_dir_all(&blocked).unwrap();
+        std::fs::write(blocked.join("keep"), "previous build").unwrap();
+        let err = build(BoardId::Icestick, &Design::Jr01, &blocked, &mut |_| {}).unwrap_err();
+        assert!(matches!(err, BuildError::Io { .. }), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(blocked.join("keep")).unwrap(),
+            "previous build"
+        );
+    }
+
+    /// A build that misses its clock is an error naming the Fmax; the
+    /// previous output stays and the routed attempt is kept beside it.
+    #[test]
+    fn missed_timing_is_an_error_and_keeps_the_old_output() {
+        let root = crate::flow::testing::work_dir("build-timing");
+        let out = root.path().join("jr01");
+        build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
+        let err = build_for_clock(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}, 2000.0)
+            .unwrap_err();
+        match &err {
+            BuildError::TimingNotMet {
+                fmax_mhz,
+                clock_mhz,
+                partial,
+                ..
+            } => {
+                assert!(*fmax_mhz > 12.0 && *fmax_mhz < 2000.0);
+                assert_eq!(*clock_mhz, 2000.0);
+                assert!(partial.join("jr01_icestick_pnr.log").is_file());
+            }
+            other => panic!("expected TimingNotMet, got {other}"),
+        }
+        assert!(err.to_string().contains("timing not met"), "{err}");
+        assert!(out.join("jr01_icestick.bin").is_file(), "old build kept");
+    }
+
+    /// iceprog is invoked: with no board attached it fails, and the error
+    /// carries its output (or names the package if it is not installed).
+    #[test]
+    fn program_invokes_iceprog() {
+        let dir = crate::flow::testing::work_dir("program");
+        let bin = dir.path().join("top.bin");
+        std::fs::write(&bin, [0u8; 16]).unwrap();
+        match program(&bin) {
+            Err(ToolError::Failed { tool, tail, .. }) => {
+                assert_eq!(tool, "iceprog");
+                assert!(!tail.is_empty());
+            }
+            other => panic!("expected iceprog to run and fail without a board: {other:?}"),
+        }
+    }
+}
