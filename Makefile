@@ -7,11 +7,19 @@ PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator graphviz
 TOOLS    := yosys nextpnr-ice40 icepack iverilog verilator dot
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all tools test generated docs bench clean
+.PHONY: all prog tools test generated docs bench clean
 
+# The board and design `make` builds; e.g. `make BOARD=go-board DESIGN=jr01`.
+BOARD  ?= icebreaker
+DESIGN ?= sticks
+
+# The main job: the stick game's bitstream for the board, in build/$(BOARD)/$(DESIGN)/.
 all: tools
-	$(CARGO) run --release --quiet -- solve sticks --format summary
-	$(CARGO) run --release --quiet -- solve sticks
+	$(CARGO) run --release --quiet -- build --board $(BOARD) --design $(DESIGN)
+
+# Build, then program the board with iceprog.
+prog: tools
+	$(CARGO) run --release --quiet -- build --board $(BOARD) --design $(DESIGN) --program
 
 # Install whatever is missing: the FPGA tools from Debian packages, the crates via cargo.
 tools:
@@ -34,7 +42,7 @@ test: tools
 
 # Regenerate the committed outputs (hdl/, sim/); tests/up_to_date.rs fails when they are stale.
 generated:
-	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim
+	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim --constraints constraints
 
 # The README's picture of the synthesised J.R. 01 circuit (yosys show + Graphviz dot).
 docs: tools

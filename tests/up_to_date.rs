@@ -35,3 +35,17 @@ fn emitting_twice_gives_identical_bytes() {
     let b = Jr01Design::build().unwrap().design.verilog;
     assert_eq!(a, b);
 }
+
+#[test]
+fn constraints_for_jr01_are_up_to_date() {
+    use retrogate::board::BoardId;
+    use retrogate::circuit::top::{top_verilog, Timing};
+    use retrogate::flow::Design;
+    for board in BoardId::ALL {
+        let top = top_verilog(board, &Design::Jr01, &Timing::for_board(board.board())).unwrap();
+        assert_file(
+            &format!("constraints/{board}-jr01.pcf"),
+            &top.pcf().unwrap(),
+        );
+    }
+}

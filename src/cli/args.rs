@@ -45,6 +45,11 @@ pub enum Command {
         after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work /tmp/jr01"
     )]
     Verify(VerifyArgs),
+    /// Build a board's bitstream: emit Verilog and PCF, then yosys, nextpnr-ice40 and icepack.
+    #[command(
+        after_help = "Examples:\n  retrogate build                                  # the stick game on the iCEBreaker\n  retrogate build --board go-board --design jr01\n  retrogate build --board icebreaker --count 20 --program"
+    )]
+    Build(BuildArgs),
     /// Play a game in the terminal against the solver, or set the switches of the J.R. 01 circuit.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
@@ -225,6 +230,9 @@ pub struct EmitArgs {
     /// Also write the testbench, vector file and reference module into this directory.
     #[arg(long, value_name = "DIR", global = true)]
     pub sim: Option<std::path::PathBuf>,
+    /// Also write each board's pin constraints for this design, as DIR/<board>-<design>.pcf.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub constraints: Option<std::path::PathBuf>,
     /// The design.
     #[command(subcommand)]
     pub design: DesignArgs,
@@ -402,4 +410,61 @@ pub struct KegeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = KegeFormat::Table)]
     pub format: KegeFormat,
+}
+
+/// A board (`--board`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardArg {
+    /// 1BitSquared iCEBreaker (UP5K) with the snap-off buttons and LEDs.
+    Icebreaker,
+    /// Nandland Go Board (HX1K).
+    GoBoard,
+    /// Alchitry Cu (HX8K) with an Io V1 element.
+    AlchitryCu,
+    /// Alchitry Cu V2 with an Io V2 element (pins from one source only).
+    AlchitryCuV2,
+    /// Lattice iCEstick (HX1K) with three buttons wired to PMOD J2.
+    Icestick,
+}
+
+impl From<BoardArg> for crate::board::BoardId {
+    fn from(b: BoardArg) -> Self {
+        use crate::board::BoardId;
+        match b {
+            BoardArg::Icebreaker => BoardId::Icebreaker,
+            BoardArg::GoBoard => BoardId::GoBoard,
+            BoardArg::AlchitryCu => BoardId::AlchitryCu,
+            BoardArg::AlchitryCuV2 => BoardId::AlchitryCuV2,
+            BoardArg::Icestick => BoardId::Icestick,
+        }
+    }
+}
+
+/// The design a board runs (`--design`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DesignArg {
+    /// The stick game, played on the board's buttons and LEDs.
+    Sticks,
+    /// The J.R. 01 strategy: switches A B C, lamps X Y Z.
+    Jr01,
+}
+
+/// `retrogate build`.
+#[derive(Clone, Debug, Args)]
+pub struct BuildArgs {
+    /// The board.
+    #[arg(long, value_enum, default_value_t = BoardArg::Icebreaker)]
+    pub board: BoardArg,
+    /// The design.
+    #[arg(long, value_enum, default_value_t = DesignArg::Sticks)]
+    pub design: DesignArg,
+    /// The stick game (with --design sticks).
+    #[command(flatten)]
+    pub game: SticksArgs,
+    /// Output directory [default: build/<board>/<design>].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Program the board with iceprog after the build.
+    #[arg(long)]
+    pub program: bool,
 }

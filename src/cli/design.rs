@@ -164,6 +164,9 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     files.push((sim.join(name), text));
                 }
             }
+            if let Some(dir) = &args.constraints {
+                files.extend(board_constraints(&crate::flow::Design::Jr01, dir)?);
+            }
             write_all_or_nothing(&files)?;
             for (path, _) in &files {
                 writeln!(out, "wrote {}", path.display())?;
@@ -271,4 +274,20 @@ fn fail_on_mismatch(reports: &[LevelReport], work: &Path) -> Result<(), CliError
             work.display()
         )))
     }
+}
+
+/// Each board's PCF for `design`, as `(dir/<board>-<design>.pcf, text)`.
+pub fn board_constraints(
+    design: &crate::flow::Design,
+    dir: &Path,
+) -> Result<Vec<(std::path::PathBuf, String)>, CliError> {
+    use crate::board::BoardId;
+    use crate::circuit::top::{top_verilog, Timing};
+    let mut files = Vec::new();
+    for board in BoardId::ALL {
+        let top = top_verilog(board, design, &Timing::for_board(board.board())).map_err(step)?;
+        let pcf = top.pcf().map_err(step)?;
+        files.push((dir.join(format!("{board}-{}.pcf", design.name())), pcf));
+    }
+    Ok(files)
 }

@@ -5,6 +5,7 @@
 //! flag and the fix, and nothing is written).
 
 mod args;
+mod build;
 mod design;
 mod files;
 mod kege;
@@ -75,6 +76,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Verify(a) => design::verify(a, &ui, out),
         Command::Play(a) => play::run(a, &ui, out),
         Command::Schematic(a) => schematic::run(a, &ui, out),
+        Command::Build(a) => build::run(a, &ui, out),
     }
 }
 

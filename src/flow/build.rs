@@ -242,6 +242,8 @@ fn build_for_clock(
     clock_mhz: f64,
 ) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
+    // The tools run inside the build directory: give them absolute paths.
+    let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
     let data = board.board();
     let partial = sibling(out_dir, "partial");
     if partial.exists() {

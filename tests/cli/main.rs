@@ -1,6 +1,7 @@
 //! The command line as a user sees it: one file per verb, snapshots of stdout, stderr and the
 //! exit code (insta-cmd).
 
+mod build;
 mod design;
 mod kege;
 mod play;
