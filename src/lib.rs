@@ -4,6 +4,7 @@
 //! Layers, each depending only on those above it:
 //! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps);
 //! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
+//! - [`model`]: plain-Rust reference models of the clocked circuits;
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
 pub mod bench;
@@ -13,5 +14,6 @@ pub mod cli;
 pub mod flow;
 pub mod game;
 pub mod logic;
+pub mod model;
 pub mod solver;
 pub mod verilog;
