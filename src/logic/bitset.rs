@@ -44,6 +44,7 @@ impl BitSet {
     }
 
     /// True when the sets share an index (same length).
+    #[cfg(test)]
     pub(crate) fn intersects(&self, other: &BitSet) -> bool {
         self.words
             .iter()

@@ -100,7 +100,7 @@ fn greedy_cost(problem: &CoverProblem) -> Option<u64> {
                 continue;
             }
             let cost = problem.costs[c];
-            let better = pick.map_or(true, |(_, best_cost, best_new)| {
+            let better = pick.is_none_or(|(_, best_cost, best_new)| {
                 u128::from(cost) * u128::from(best_new) < u128::from(best_cost) * u128::from(new)
             });
             if better {

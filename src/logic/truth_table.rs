@@ -127,7 +127,7 @@ impl TruthTable {
     pub fn is_implemented_by(&self, f: impl Fn(u32) -> u32) -> bool {
         (0u32..)
             .zip(&self.rows)
-            .all(|(code, row)| row.map_or(true, |word| f(code) == word))
+            .all(|(code, row)| row.is_none_or(|word| f(code) == word))
     }
 
     /// The first minimum sum of products of each output bit
