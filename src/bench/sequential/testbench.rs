@@ -219,8 +219,8 @@ mod tests {
             take: 3,
             take_valid: true,
         };
-        assert_eq!(stimulus_word(&i, 2), 0b1_0_1_1_11);
-        assert_eq!(stimulus_word(&Inputs::take(7), 2), 0b0_0_0_1_11);
+        assert_eq!(stimulus_word(&i, 2), 0b10_1111); // reset, machine_first, take_valid, take 3
+        assert_eq!(stimulus_word(&Inputs::take(7), 2), 0b00_0111); // take_valid, take 3 (7 cut to 2 bits)
         assert_eq!(stimulus_file(&[i, Inputs::IDLE], 2), "2f\n0\n");
     }
 
