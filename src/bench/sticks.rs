@@ -92,17 +92,25 @@ pub struct LutRow {
 pub fn lut_table(games: &[SticksGame], dir: &Path) -> Result<(Vec<LutRow>, String), BenchError> {
     let mut rows = Vec::new();
     let mut md = String::from(
-        "| take set | count | last | W | M | ROM LUTs | logic LUTs | smaller |\n\
-         |---|---:|---|---:|---:|---:|---:|---|\n",
+        "| take set | count | last | W | M | ROM LUTs | logic LUTs | logic cover | smaller |\n\
+         |---|---:|---|---:|---:|---:|---:|---|---|\n",
     );
     for (i, game) in games.iter().enumerate() {
         let choice = choose_impl(game, None, &dir.join(format!("game{i}")))?;
         let t = crate::solver::strategy::sticks_table(game)
             .map_err(crate::circuit::SticksCircuitError::from)?;
+        let greedy = (0..t.table.outputs())
+            .filter(|&k| !crate::circuit::sticks_strategy::cover_output_bit(&t.table, k).1)
+            .count();
+        let cover = if greedy == 0 {
+            "exact".to_owned()
+        } else {
+            format!("greedy on {greedy} of {} bits", t.table.outputs())
+        };
         let take: Vec<String> = game.take().iter().map(u64::to_string).collect();
         let last = crate::game::Game::last(game);
         md.push_str(&format!(
-            "| {{{}}} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {{{}}} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             take.join(","),
             game.count(),
             last,
@@ -110,6 +118,7 @@ pub fn lut_table(games: &[SticksGame], dir: &Path) -> Result<(Vec<LutRow>, Strin
             t.take_bits,
             choice.rom_luts,
             choice.logic_luts,
+            cover,
             choice.chosen
         ));
         rows.push(LutRow {

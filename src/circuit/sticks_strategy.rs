@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use super::{settle, sized, CircuitError, CombBlock};
 use crate::game::SticksGame;
-use crate::logic::Sop;
+use crate::logic::{minimise, prime_implicants, Cube, Sop, TruthTable};
 use crate::solver::strategy::{sticks_table, SticksTable, SticksTableError};
 use crate::verilog::{emit, VerilogError};
 
@@ -40,7 +40,10 @@ pub const STRATEGY_MODULE: &str = "sticks_strategy";
 pub enum Impl {
     /// A `case` statement over every code up to the count (yosys maps it as it likes).
     Rom,
-    /// A minimum sum of products per output bit ([`TruthTable::minimise`](crate::logic::TruthTable::minimise)), don't-cares used.
+    /// A sum of products per output bit, don't-cares used: the exact minimum of
+    /// [`minimise`](crate::logic::minimise) when the bit has at most [`EXACT_PRIME_LIMIT`]
+    /// prime implicants, otherwise a greedy irredundant cover of its primes (see
+    /// [`cover_output_bit`]).
     Logic,
 }
 
@@ -61,6 +64,80 @@ impl std::fmt::Display for Impl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// Most prime implicants an output bit may have for the exact minimiser to be used. The exact
+/// covering search is quick well past the tables of the documented games (under 0.5 s up to
+/// about 100 primes) but falls off a cliff soon after (minutes at 112 primes), so bits with
+/// more primes get a greedy cover instead.
+pub const EXACT_PRIME_LIMIT: usize = 80;
+
+/// A sum of products for output bit `k` of `table`, and whether it is an exact minimum: the
+/// logic module's [`minimise`](crate::logic::minimise) when the bit has at most
+/// [`EXACT_PRIME_LIMIT`] prime implicants; otherwise a greedy cover of the primes (essential
+/// primes, then repeatedly the prime with the fewest literals per newly covered minterm, ties
+/// to the canonical order; then primes made redundant by later picks dropped, last first).
+pub fn cover_output_bit(table: &TruthTable, k: usize) -> (Sop, bool) {
+    let inputs = table.inputs();
+    let (on, dc) = table.output_bit(k);
+    let primes = prime_implicants(inputs, &on, &dc);
+    if primes.len() <= EXACT_PRIME_LIMIT {
+        return (minimise(inputs, &on, &dc), true);
+    }
+    let covers = |p: &Cube| on.iter().map(|&m| p.contains(m)).collect::<Vec<bool>>();
+    let columns: Vec<Vec<bool>> = primes.iter().map(covers).collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut covered = vec![false; on.len()];
+    // Essential primes: the only prime of some minterm.
+    for row in 0..on.len() {
+        let mut only = columns.iter().enumerate().filter(|(_, c)| c[row]);
+        if let (Some((p, _)), None) = (only.next(), only.next()) {
+            if !chosen.contains(&p) {
+                chosen.push(p);
+            }
+        }
+    }
+    for &p in &chosen {
+        for (row, &hit) in columns[p].iter().enumerate() {
+            covered[row] |= hit;
+        }
+    }
+    while covered.iter().any(|&c| !c) {
+        let mut best: Option<(usize, usize, usize)> = None; // (prime, literals, new)
+        for (p, column) in columns.iter().enumerate() {
+            let new = column
+                .iter()
+                .zip(&covered)
+                .filter(|(&hit, &done)| hit && !done)
+                .count();
+            if new == 0 {
+                continue;
+            }
+            let literals = primes[p].literals().max(1);
+            // literals / new smaller is better: compare crosswise.
+            if best.is_none_or(|(_, bl, bn)| literals * bn < bl * new) {
+                best = Some((p, literals, new));
+            }
+        }
+        let (p, _, _) = best.expect("every on-set minterm lies in some prime");
+        chosen.push(p);
+        for (row, &hit) in columns[p].iter().enumerate() {
+            covered[row] |= hit;
+        }
+    }
+    // Drop primes whose minterms the others cover, last picked first.
+    let mut i = chosen.len();
+    while i > 0 {
+        i -= 1;
+        let p = chosen[i];
+        let others_cover = (0..on.len())
+            .all(|row| !columns[p][row] || chosen.iter().any(|&q| q != p && columns[q][row]));
+        if others_cover {
+            chosen.remove(i);
+        }
+    }
+    let cubes = chosen.iter().map(|&p| primes[p]).collect();
+    (Sop::new(inputs, cubes), false)
 }
 
 /// Why a stick game's circuit could not be built.
@@ -91,6 +168,8 @@ pub struct SticksStrategy<const W: usize, const M: usize> {
     _words: Vec<u32>,
     /// Covers: index 0 is `winning`, index `1 + k` is `take[k]`.
     _covers: Vec<Sop>,
+    /// Whether every cover is an exact minimum.
+    _exact: bool,
 }
 
 impl<const W: usize, const M: usize> SticksStrategy<W, M> {
@@ -115,9 +194,11 @@ impl<const W: usize, const M: usize> SticksStrategy<W, M> {
                 rom_outputs: M + 1,
             });
         }
-        let covers = match implementation {
-            Impl::Rom => Vec::new(),
-            Impl::Logic => table.minimise(),
+        let (covers, exact): (Vec<Sop>, Vec<bool>) = match implementation {
+            Impl::Rom => (Vec::new(), Vec::new()),
+            Impl::Logic => (0..table.outputs())
+                .map(|k| cover_output_bit(table, k))
+                .unzip(),
         };
         let mut block = Self {
             sticks: Default::default(),
@@ -130,6 +211,7 @@ impl<const W: usize, const M: usize> SticksStrategy<W, M> {
                 })
                 .collect(),
             _covers: covers,
+            _exact: exact.iter().all(|&e| e),
         };
         block.connect_all();
         Ok(block)
@@ -144,6 +226,11 @@ impl<const W: usize, const M: usize> SticksStrategy<W, M> {
     /// the ROM.
     pub fn covers(&self) -> &[Sop] {
         &self._covers
+    }
+
+    /// True when every cover is an exact minimum (always for the ROM, which has none).
+    pub fn exact(&self) -> bool {
+        self._exact
     }
 
     /// The word (`take << 1 | winning`) the block computes for `code`.
@@ -370,6 +457,33 @@ pub(crate) mod tests {
         let block = SticksStrategy::<5, 2>::new(&t, Impl::Logic).unwrap();
         assert_eq!(block.covers().len(), 3);
         assert!(t.table.is_implemented_by(|c| block.word(c)));
+    }
+
+    /// Greedy covers (bits with many primes) implement their bit exactly like exact ones, and
+    /// every cover has only prime implicants.
+    #[test]
+    fn large_tables_get_a_correct_cover_quickly() {
+        let start = std::time::Instant::now();
+        for take in [&[1, 3, 4][..], &[2, 5, 7]] {
+            let g = SticksGame::new(255, take, Last::Loses).unwrap();
+            let t = sticks_table(&g).unwrap();
+            let block = SticksStrategy::<8, 3>::new(&t, Impl::Logic).unwrap();
+            assert!(
+                !block.exact(),
+                "{take:?}: some bit has more than {EXACT_PRIME_LIMIT} primes"
+            );
+            assert!(t.table.is_implemented_by(|c| block.word(c)), "{take:?}");
+            for k in 0..t.table.outputs() {
+                let (on, dc) = t.table.output_bit(k);
+                let primes = prime_implicants(8, &on, &dc);
+                assert!(block.covers()[k].cubes().iter().all(|c| primes.contains(c)));
+            }
+        }
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+        let t = sticks_table(&SticksGame::fort_boyard()).unwrap();
+        assert!(SticksStrategy::<5, 2>::new(&t, Impl::Logic)
+            .unwrap()
+            .exact());
     }
 
     #[test]

@@ -558,6 +558,8 @@ mod tool_tests {
             implementation: Impl::Rom,
             think_cycles: 3,
             seed: 20,
+            random_runs: 2,
+            random_cycles: 3000,
             ..VerifyOptions::default()
         };
         let cycles = sticks_stimulus(&game, &options).len();
