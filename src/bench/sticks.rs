@@ -228,14 +228,24 @@ mod tool_tests {
 
     #[test]
     fn sticks_strategies_pass_verilator_lint() {
-        let game = SticksGame::new(100, &[1, 3, 4], Last::Wins).unwrap();
+        let games = [
+            SticksGame::fort_boyard(),
+            SticksGame::new(100, &[1, 3, 4], Last::Wins).unwrap(),
+            SticksGame::new(255, &[2, 5, 7], Last::Loses).unwrap(),
+            SticksGame::new(1, &[1], Last::Loses).unwrap(),
+            SticksGame::new(3, &[1, 6, 15], Last::Wins).unwrap(),
+        ];
         let dir = work_dir("sticks-lint");
-        for implementation in Impl::ALL {
-            let design = CombDesign::from_sticks(&game, implementation).expect("design");
-            let path = dir.path().join(format!("{STRATEGY_MODULE}.v"));
-            std::fs::write(&path, &design.verilog).expect("write");
-            crate::flow::verilator::lint(dir.path(), &[path], STRATEGY_MODULE)
-                .unwrap_or_else(|e| panic!("{implementation}: {e}"));
+        for (i, game) in games.iter().enumerate() {
+            for implementation in Impl::ALL {
+                let design = CombDesign::from_sticks(game, implementation).expect("design");
+                let sub = dir.path().join(format!("{i}-{implementation}"));
+                std::fs::create_dir_all(&sub).expect("mkdir");
+                let path = sub.join(format!("{STRATEGY_MODULE}.v"));
+                std::fs::write(&path, &design.verilog).expect("write");
+                crate::flow::verilator::lint(&sub, &[path], STRATEGY_MODULE)
+                    .unwrap_or_else(|e| panic!("{game:?} {implementation}: {e}"));
+            }
         }
     }
 }
