@@ -41,7 +41,7 @@ pub enum Impl {
     /// A `case` statement over every code up to the count (yosys maps it as it likes).
     Rom,
     /// A sum of products per output bit, don't-cares used: the exact minimum of
-    /// [`minimise`](crate::logic::minimise) when the bit has at most [`EXACT_PRIME_LIMIT`]
+    /// [`minimise`] when the bit has at most [`EXACT_PRIME_LIMIT`]
     /// prime implicants, otherwise a greedy irredundant cover of its primes (see
     /// [`cover_output_bit`]).
     Logic,
@@ -73,7 +73,7 @@ impl std::fmt::Display for Impl {
 pub const EXACT_PRIME_LIMIT: usize = 80;
 
 /// A sum of products for output bit `k` of `table`, and whether it is an exact minimum: the
-/// logic module's [`minimise`](crate::logic::minimise) when the bit has at most
+/// logic module's [`minimise`] when the bit has at most
 /// [`EXACT_PRIME_LIMIT`] prime implicants; otherwise a greedy cover of the primes (essential
 /// primes, then repeatedly the prime with the fewest literals per newly covered minterm, ties
 /// to the canonical order; then primes made redundant by later picks dropped, last first).

@@ -192,7 +192,7 @@ fn explore(
 }
 
 /// `cycles` cycles of seeded random play against `game`: mostly legal human moves after random
-/// pauses, with illegal moves (outside the take set, too many, zero, while the machine thinks
+/// pauses (often the solver's own move, so that the human wins some games), with illegal moves (outside the take set, too many, zero, while the machine thinks
 /// or after the end), `new_game` pulses and resets in mid-game, and random values on `take` and
 /// `machine_first` whenever they should be ignored. Starts with a reset.
 pub fn random_play(game: &SticksGame, think_cycles: u32, seed: u64, cycles: usize) -> Vec<Inputs> {
@@ -223,9 +223,14 @@ pub fn random_play(game: &SticksGame, think_cycles: u32, seed: u64, cycles: usiz
             inputs.take_valid = rng.coin();
         } else if o.human_turn {
             if roll < 350 {
+                // A legal move: the solver's three times in four (so the human wins some
+                // games), else any.
                 let legal: Vec<u64> = moves(game, u64::from(o.remaining)).collect();
                 inputs.take_valid = true;
-                if !legal.is_empty() {
+                let best = model.solver_move(u64::from(o.remaining));
+                if let (Some(k), true) = (best, rng.below(4) != 0) {
+                    inputs.take = k as u32;
+                } else if !legal.is_empty() {
                     inputs.take = legal[rng.below(legal.len() as u64) as usize] as u32;
                 }
             } else if roll < 450 {
@@ -303,7 +308,11 @@ mod tests {
         assert!(illegal > 100, "{illegal}");
         assert!(ended > 50, "{ended}");
         assert!(restarts > 10, "{restarts}");
-        assert!(outs.iter().any(|o| o.game_over && o.human_won));
+        let human_wins = outs
+            .windows(2)
+            .filter(|w| !w[0].game_over && w[1].game_over && w[1].human_won)
+            .count();
+        assert!(human_wins > 5, "{human_wins} of {ended}");
     }
 
     #[test]
