@@ -44,7 +44,9 @@ pub use formal::formal_level;
 pub use reference::reference;
 pub use report::{Level, LevelReport, Mismatch};
 pub use rust_hdl::rust_hdl_level;
-pub use sequential::{verify_sticks, Engine, EngineReport, VerifyOptions};
+pub use sequential::{
+    verify_sticks, CosimError, CycleMismatch, Engine, EngineReport, Progress, VerifyOptions,
+};
 pub use simulation::{gate_level, icarus_level, verilator_level};
 pub use sticks::{choose_impl, strategy_luts, ImplChoice};
 pub use testbench::{testbench, vectors};

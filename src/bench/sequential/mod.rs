@@ -489,6 +489,45 @@ mod tests {
     }
 
     #[test]
+    fn rust_hdl_writes_a_waveform() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = SticksGame::fort_boyard();
+        let prepared =
+            PreparedEngine::prepare(Engine::RustHdl, &game, Impl::Rom, 1, dir.path()).unwrap();
+        let inputs = [
+            Inputs::reset(false),
+            Inputs::take(2),
+            Inputs::IDLE,
+            Inputs::IDLE,
+        ];
+        let path = prepared.write_vcd(&inputs, 10).unwrap().expect("a VCD");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("$enddefinitions"), "{text}");
+        assert!(text.contains("remaining"), "{text}");
+        // Cycle k: clock low at 10 000 k ps, rising edge 5 000 ps later.
+        assert!(
+            text.contains("#35000") && !text.contains("#40000"),
+            "4 cycles: {text}"
+        );
+        let model =
+            PreparedEngine::prepare(Engine::Model, &game, Impl::Rom, 1, dir.path()).unwrap();
+        assert_eq!(model.write_vcd(&inputs, 10).unwrap(), None);
+    }
+
+    #[test]
+    fn games_too_large_for_a_circuit_are_refused() {
+        let game = SticksGame::new(300, &[1, 2], Last::Wins).unwrap();
+        let err = verify_sticks(
+            &game,
+            &VerifyOptions::default(),
+            &std::env::temp_dir(),
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("--count 300"), "{err}");
+    }
+
+    #[test]
     fn a_move_the_solver_would_not_make_is_caught() {
         let game = SticksGame::fort_boyard();
         let inputs = [Inputs::reset(true), Inputs::IDLE, Inputs::IDLE];
