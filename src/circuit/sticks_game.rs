@@ -32,6 +32,7 @@
 //! the count (with a correct table this never happens: the machine only thinks at positions
 //! where a move exists).
 
+use rust_hdl::core::vcd_probe::VCDProbe;
 use rust_hdl::prelude::*;
 
 use super::sticks_strategy::{Impl, SticksCircuitError, SticksStrategy};
@@ -343,8 +344,6 @@ pub struct ControllerSim<const W: usize, const M: usize, const S: usize> {
     time: u64,
 }
 
-use rust_hdl::core::vcd_probe::VCDProbe;
-
 impl<const W: usize, const M: usize, const S: usize> ControllerSim<W, M, S> {
     /// Wraps a block.
     pub fn new(block: SticksController<W, M, S>) -> Self {
@@ -363,8 +362,7 @@ impl<const W: usize, const M: usize, const S: usize> ControllerSim<W, M, S> {
     }
 
     fn dump(&mut self) {
-        if let Some(vcd) = self.vcd.take() {
-            let mut vcd = vcd;
+        if let Some(mut vcd) = self.vcd.take() {
             let _ = vcd.timestamp(self.time);
             self.vcd = Some(write_vcd_change(vcd, &self.block));
         }
