@@ -5,6 +5,7 @@
 //! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps);
 //! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out);
+//! - [`model`]: plain-Rust reference models of the clocked circuits;
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
 pub mod bench;
@@ -15,6 +16,7 @@ pub mod designs;
 pub mod flow;
 pub mod game;
 pub mod logic;
+pub mod model;
 pub mod play;
 pub mod plugboard;
 pub mod solver;

@@ -3,8 +3,11 @@
 use std::fmt;
 
 use super::BenchError;
+use crate::circuit::sticks_strategy::{sticks_strategy_verilog_from, Impl, STRATEGY_MODULE};
 use crate::circuit::{Jr01Strategy, TruthTableRom};
+use crate::game::SticksGame;
 use crate::logic::TruthTable;
+use crate::solver::strategy::sticks_table;
 use crate::verilog::{emit, is_identifier};
 
 /// Names the generated testbench and reference module use for their own
@@ -111,6 +114,22 @@ impl CombDesign {
             outputs: vec![Port::new("data", M)],
             verilog: emit(rom, module)?,
             table,
+        };
+        design.validate()?;
+        Ok(design)
+    }
+
+    /// A stick game's strategy as a design: module `sticks_strategy`, port `sticks` (W bits)
+    /// in, `take` (M bits) and `winning` out, the table from [`sticks_table`] (codes above the
+    /// count don't care).
+    pub fn from_sticks(game: &SticksGame, implementation: Impl) -> Result<Self, BenchError> {
+        let t = sticks_table(game).map_err(crate::circuit::SticksCircuitError::from)?;
+        let design = CombDesign {
+            module: STRATEGY_MODULE.to_owned(),
+            inputs: vec![Port::new("sticks", t.sticks_bits)],
+            outputs: vec![Port::new("take", t.take_bits), Port::bit("winning")],
+            verilog: sticks_strategy_verilog_from(&t, implementation)?,
+            table: t.table,
         };
         design.validate()?;
         Ok(design)

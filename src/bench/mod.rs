@@ -12,7 +12,12 @@
 //! 4. [`gate_level`]: the `synth_ice40` netlist with yosys's iCE40 cell models;
 //! 5. [`formal_level`]: a yosys SAT proof against a reference built from the table.
 //!
-//! plus [`hardware_figures`] (LUTs, critical path on the iCEBreaker).
+//! plus [`hardware_figures`] (LUTs, critical path on the iCEBreaker), and for stick games
+//! [`CombDesign::from_sticks`] and [`choose_impl`] (the smaller strategy after synthesis).
+//!
+//! Clocked designs are checked by cycle-accurate co-simulation instead: [`sequential`] runs
+//! the same input sequences through a reference model, rust-hdl, Icarus, Verilator and the
+//! gate-level netlist and compares every output on every cycle ([`verify_sticks`]).
 //!
 //! The testbench, vector file and reference module are pure functions of the
 //! design ([`testbench()`], [`vectors()`], [`reference()`]), so they can be
@@ -26,7 +31,9 @@ pub mod formal;
 pub mod reference;
 pub mod report;
 pub mod rust_hdl;
+pub mod sequential;
 pub mod simulation;
+pub mod sticks;
 pub mod testbench;
 
 use std::path::{Path, PathBuf};
@@ -37,7 +44,11 @@ pub use formal::formal_level;
 pub use reference::reference;
 pub use report::{Level, LevelReport, Mismatch};
 pub use rust_hdl::rust_hdl_level;
+pub use sequential::{
+    verify_sticks, CosimError, CycleMismatch, Engine, EngineReport, Progress, VerifyOptions,
+};
 pub use simulation::{gate_level, icarus_level, verilator_level};
+pub use sticks::{choose_impl, strategy_luts, ImplChoice};
 pub use testbench::{testbench, vectors};
 
 use crate::flow::ToolError;
@@ -58,6 +69,9 @@ pub enum BenchError {
     /// Emitting the block's Verilog failed.
     #[error(transparent)]
     Verilog(#[from] VerilogError),
+    /// A stick game's circuit could not be built.
+    #[error(transparent)]
+    Sticks(#[from] crate::circuit::SticksCircuitError),
     /// An external tool failed or is missing.
     #[error(transparent)]
     Tool(#[from] ToolError),

@@ -10,6 +10,10 @@
 //! * [`Jr01Strategy`]: the J.R. 01 strategy as three sum-of-products covers.
 //! * [`TruthTableRom`]: any [`TruthTable`](crate::logic::TruthTable) as a
 //!   case-statement ROM.
+//! * [`SticksStrategy`]: a stick game's strategy (`sticks` in, `take` and
+//!   `winning` out) as a ROM or as minimised logic ([`Impl`]).
+//! * [`SticksController`]: the clocked `sticks_game` controller, a human
+//!   against the strategy, with the lookup as a sub-block.
 
 pub mod board_io;
 pub mod jr01;
@@ -17,10 +21,19 @@ pub mod rom;
 #[cfg(test)]
 pub(crate) mod sim;
 pub mod sticks_game;
+pub mod sticks_strategy;
 pub mod top;
 
 pub use jr01::Jr01Strategy;
 pub use rom::TruthTableRom;
+pub use sticks_game::{
+    sticks_game_sim, sticks_game_verilog, SticksController, SticksGameSim, SticksMoveCheck,
+    GAME_MODULE,
+};
+pub use sticks_strategy::{
+    sticks_strategy_driver, sticks_strategy_verilog, Impl, SticksCircuitError, SticksStrategy,
+    STRATEGY_MODULE,
+};
 
 use rust_hdl::prelude::Block;
 

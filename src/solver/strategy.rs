@@ -1,12 +1,14 @@
 //! From a solved game to a truth table: a code table says which input code stands for which
 //! positions and how the chosen move is written as an output code.
 //!
+//! For stick games the code is simply the number of sticks left: [`sticks_table`].
+//!
 //! A code table is data. Two positions that share a code must get the same answer, or the
 //! encoding is refused naming both; codes no position uses are don't-cares.
 
-use super::retrograde::Solution;
+use super::retrograde::{solve, Outcome, Solution};
 use crate::game::matches::MatchesPosition;
-use crate::game::{Game, MatchesGame};
+use crate::game::{Game, MatchesGame, SticksGame};
 use crate::logic::{LogicError, TruthTable};
 use serde::Serialize;
 
@@ -223,6 +225,121 @@ impl Jr01Strategy {
     }
 }
 
+/// Largest starting count a stick strategy circuit takes (8 input bits).
+pub const MAX_STICKS_COUNT: u64 = 255;
+/// Largest move a stick strategy circuit takes (4 output bits).
+pub const MAX_STICKS_TAKE: u64 = 15;
+
+/// A stick game too large for a strategy circuit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SticksTableError {
+    /// The count needs more than 8 input bits.
+    #[error(
+        "--count {count} is too large for a strategy circuit: at most {max} sticks (8 input bits) \
+         are supported; lower --count"
+    )]
+    CountTooLarge {
+        /// The count asked for.
+        count: u64,
+        /// The largest count supported.
+        max: u64,
+    },
+    /// The largest move needs more than 4 output bits.
+    #[error(
+        "--take contains {take}, too large for a strategy circuit: moves of at most {max} (4 output \
+         bits) are supported; drop the larger moves"
+    )]
+    TakeTooLarge {
+        /// The largest move asked for.
+        take: u64,
+        /// The largest move supported.
+        max: u64,
+    },
+}
+
+/// The strategy of a stick game as a truth table for a circuit.
+///
+/// Input code: the number of sticks left, `0..=count`, in `sticks_bits` bits (W, the bits
+/// `count` needs). Output word: `take << 1 | winning`, where `take` (`take_bits` bits, M, the
+/// bits the largest move needs) is the solver's chosen move, 0 at a terminal position (no
+/// sticks left, or fewer than every move), and `winning` is 1 when the player to move wins.
+/// This is the word of the ports `take` then `winning`, first port most significant, as the
+/// bench concatenates them. Codes above `count` are don't-cares.
+///
+/// `filled` gives a word for every code, don't-cares included: the same rule applied to a pile
+/// of that many sticks (what the game would answer with a larger count). A ROM stores it, so
+/// that its contents continue the game's periodic pattern instead of breaking it with zeros,
+/// which keeps it as small as the logic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SticksTable {
+    /// The truth table: `sticks_bits` inputs, `take_bits + 1` outputs.
+    pub table: TruthTable,
+    /// A word for each of the `1 << sticks_bits` codes, equal to the table where it cares.
+    pub filled: Vec<u32>,
+    /// W: width of the `sticks` input.
+    pub sticks_bits: usize,
+    /// M: width of the `take` output.
+    pub take_bits: usize,
+}
+
+impl SticksTable {
+    /// The chosen move at `sticks` (0 at a terminal position); `None` above the count.
+    pub fn take(&self, sticks: u32) -> Option<u32> {
+        self.table.row(sticks).map(|w| w >> 1)
+    }
+    /// Whether the player to move at `sticks` wins; `None` above the count.
+    pub fn winning(&self, sticks: u32) -> Option<bool> {
+        self.table.row(sticks).map(|w| w & 1 == 1)
+    }
+}
+
+/// Bits needed to write `n` in binary (at least 1).
+pub fn bits_for(n: u64) -> usize {
+    (u64::BITS - n.leading_zeros()).max(1) as usize
+}
+
+/// The strategy table of `game`, built from the retrograde solver (see [`SticksTable`]).
+pub fn sticks_table(game: &SticksGame) -> Result<SticksTable, SticksTableError> {
+    if game.count() > MAX_STICKS_COUNT {
+        return Err(SticksTableError::CountTooLarge {
+            count: game.count(),
+            max: MAX_STICKS_COUNT,
+        });
+    }
+    if game.max_take() > MAX_STICKS_TAKE {
+        return Err(SticksTableError::TakeTooLarge {
+            take: game.max_take(),
+            max: MAX_STICKS_TAKE,
+        });
+    }
+    let w = bits_for(game.count());
+    let m = bits_for(game.max_take());
+    // A position's answer does not depend on the starting count, so one solve of the largest
+    // pile the input can code answers every code.
+    let full = game
+        .with_count((1 << w) - 1)
+        .expect("the same rules with a positive count");
+    let solution = solve(&full);
+    let filled: Vec<u32> = (0..1usize << w)
+        .map(|i| {
+            let take = solution.best_move(i).map_or(0, |(k, _)| k as u32);
+            let winning = solution.value(i).outcome == Outcome::Win;
+            take << 1 | u32::from(winning)
+        })
+        .collect();
+    let count = game.count() as u32;
+    let table = TruthTable::from_fn(w, m + 1, |code| {
+        (code <= count).then(|| filled[code as usize])
+    })
+    .expect("widths are within the truth table's limits (8 inputs, 5 outputs)");
+    Ok(SticksTable {
+        table,
+        filled,
+        sticks_bits: w,
+        take_bits: m,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,5 +383,97 @@ mod tests {
             e.to_string(),
             "code 001 stands for phase 1 total 1 (answer 011) and phase 2 total 1 (answer 010): give them different codes"
         );
+    }
+
+    #[test]
+    fn widths_follow_count_and_largest_move() {
+        assert_eq!(
+            (bits_for(0), bits_for(1), bits_for(18), bits_for(255)),
+            (1, 1, 5, 8)
+        );
+        let t = sticks_table(&SticksGame::fort_boyard()).unwrap();
+        assert_eq!((t.sticks_bits, t.take_bits), (5, 2));
+        assert_eq!((t.table.inputs(), t.table.outputs()), (5, 3));
+        let g = SticksGame::new(255, &[2, 5, 7], crate::game::Last::Wins).unwrap();
+        let t = sticks_table(&g).unwrap();
+        assert_eq!((t.sticks_bits, t.take_bits), (8, 3));
+        let g = SticksGame::new(3, &[1, 15], crate::game::Last::Wins).unwrap();
+        let t = sticks_table(&g).unwrap();
+        assert_eq!((t.sticks_bits, t.take_bits), (2, 4));
+    }
+
+    #[test]
+    fn fort_boyard_table() {
+        let t = sticks_table(&SticksGame::fort_boyard()).unwrap();
+        // 0: terminal, won (the opponent took the last stick); 4k+1 lost, taking 1 to delay.
+        let takes: Vec<u32> = (0..=18).map(|n| t.take(n).unwrap()).collect();
+        assert_eq!(
+            takes,
+            vec![0, 1, 1, 2, 3, 1, 1, 2, 3, 1, 1, 2, 3, 1, 1, 2, 3, 1, 1]
+        );
+        let losing: Vec<u32> = (0..=18).filter(|&n| !t.winning(n).unwrap()).collect();
+        assert_eq!(losing, vec![1, 5, 9, 13, 17]);
+        assert!((19..32).all(|n| t.table.row(n).is_none()));
+    }
+
+    #[test]
+    fn too_large_games_are_refused() {
+        let g = SticksGame::new(256, &[1, 2], crate::game::Last::Wins).unwrap();
+        assert_eq!(
+            sticks_table(&g),
+            Err(SticksTableError::CountTooLarge {
+                count: 256,
+                max: 255
+            })
+        );
+        let g = SticksGame::new(20, &[1, 16], crate::game::Last::Wins).unwrap();
+        let e = sticks_table(&g).unwrap_err();
+        assert!(e.to_string().contains("--take contains 16"), "{e}");
+    }
+
+    /// Every row of every table agrees with the solver (and with the period, which is a
+    /// separate algorithm): for many take sets, both endings and all counts up to 255.
+    #[test]
+    fn sticks_tables_agree_with_the_solver_exhaustively() {
+        use crate::game::Last;
+        use crate::solver::SticksPeriod;
+        let sets: [&[u64]; 8] = [
+            &[1, 2, 3],
+            &[1, 3, 4],
+            &[2, 5, 7],
+            &[1],
+            &[15],
+            &[2, 3],
+            &[1, 4, 9, 15],
+            &[3, 4, 9, 11],
+        ];
+        for take in sets {
+            for last in [Last::Wins, Last::Loses] {
+                let full = SticksGame::new(255, take, last).unwrap();
+                let period = SticksPeriod::find(&full).unwrap();
+                for count in [1, 2, 7, 18, 20, 31, 32, 100, 255] {
+                    let g = full.with_count(count).unwrap();
+                    let t = sticks_table(&g).unwrap();
+                    let s = solve(&g);
+                    let wide =
+                        sticks_table(&g.with_count((1 << t.sticks_bits) - 1).unwrap()).unwrap();
+                    for code in 0..1u32 << t.sticks_bits {
+                        assert_eq!(Some(t.filled[code as usize]), wide.table.row(code));
+                        let row = t.table.row(code);
+                        if u64::from(code) > count {
+                            assert_eq!(row, None, "{take:?} {last} {count} {code}");
+                            continue;
+                        }
+                        let i = code as usize;
+                        let take_n = s.best_move(i).map_or(0, |(k, _)| k);
+                        let win = s.value(i).outcome == Outcome::Win;
+                        assert_eq!(row, Some((take_n as u32) << 1 | u32::from(win)));
+                        let p = period.at(u64::from(code));
+                        assert_eq!(t.take(code), Some(p.take.unwrap_or(0) as u32));
+                        assert_eq!(t.winning(code), Some(p.value.outcome == Outcome::Win));
+                    }
+                }
+            }
+        }
     }
 }

@@ -119,7 +119,7 @@ impl Logic for Jr01AlchitryCu {
 /// you won, fast (4 Hz) if the machine won. Counts of 100 or more show their
 /// last two digits; takes of 10 or more leave the last digit blank.
 #[derive(LogicBlock)]
-pub struct SticksAlchitryCu<const W: usize, const M: usize> {
+pub struct SticksAlchitryCu<const W: usize, const M: usize, const S: usize> {
     pub clk: Signal<In, Clock>,
     pub rst_n: Signal<In, Bit>,
     pub io_button: Signal<InOut, Bits<5>>,
@@ -135,7 +135,7 @@ pub struct SticksAlchitryCu<const W: usize, const M: usize> {
     buttons: Buttons<5>,
     dips: Buttons<8>,
     por: PowerOnReset,
-    console: SticksConsole<W, M>,
+    console: SticksConsole<W, M, S>,
     tens: SevenSegment,
     ones: SevenSegment,
     take_digit: SevenSegment,
@@ -143,10 +143,10 @@ pub struct SticksAlchitryCu<const W: usize, const M: usize> {
     blank: Constant<Bits<4>>,
 }
 
-impl<const W: usize, const M: usize> SticksAlchitryCu<W, M> {
+impl<const W: usize, const M: usize, const S: usize> SticksAlchitryCu<W, M, S> {
     /// The top around `console`; `emulate_pull_downs` for an Io V1 (false:
     /// Io V2). `connect_all()` done.
-    pub fn new(console: SticksConsole<W, M>, timing: &Timing, emulate_pull_downs: bool) -> Self {
+    pub fn new(console: SticksConsole<W, M, S>, timing: &Timing, emulate_pull_downs: bool) -> Self {
         let pull = |p: PullDownEmulator<8>| if emulate_pull_downs { p } else { p.passive() };
         let pull5 = PullDownEmulator::new(timing.pull_down);
         let mut block = Self {
@@ -181,7 +181,7 @@ impl<const W: usize, const M: usize> SticksAlchitryCu<W, M> {
     }
 }
 
-impl<const W: usize, const M: usize> Logic for SticksAlchitryCu<W, M> {
+impl<const W: usize, const M: usize, const S: usize> Logic for SticksAlchitryCu<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
         self.reset_sync.clock.next = self.clk.val();

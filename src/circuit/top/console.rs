@@ -4,7 +4,7 @@
 use rust_hdl::prelude::*;
 
 use crate::circuit::board_io::{Blinker, DecimalDigits, Toggle};
-use crate::circuit::sticks_game::SticksGame;
+use crate::circuit::sticks_game::SticksController as SticksGame;
 use crate::circuit::Jr01Strategy;
 
 /// J.R. 01 with three toggles: each press flips one position bit, and the
@@ -66,7 +66,7 @@ impl Logic for Jr01Panel {
 ///
 /// ```text
 ///                     +----------------------------------+
-///   take1/2/3     --->| SticksGame<W, M>                 |---> remaining[8], tens[4], ones[4]
+///   take1/2/3     --->| SticksGame<W, M, S>                 |---> remaining[8], tens[4], ones[4]
 ///   new_game      --->|   (take k when take<k> pulses)   |---> machine_take[4]
 ///   machine_first --->| Blinker, DecimalDigits<W>        |---> human_turn, thinking
 ///   reset, clock  --->|                                  |---> game_over, human_won, illegal
@@ -84,7 +84,7 @@ impl Logic for Jr01Panel {
 /// the machine won. `tens`/`ones` are [`BLANK`](crate::circuit::board_io::BLANK)
 /// for leading zeros.
 #[derive(LogicBlock)]
-pub struct SticksConsole<const W: usize, const M: usize> {
+pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous reset, active high.
@@ -126,7 +126,7 @@ pub struct SticksConsole<const W: usize, const M: usize> {
     take3_q: DFF<Bit>,
     new_game_q: DFF<Bit>,
     machine_first_q: DFF<Bit>,
-    game: SticksGame<W, M>,
+    game: SticksGame<W, M, S>,
     blinker: Blinker,
     decimal: DecimalDigits<W>,
     take_one: Constant<Bits<M>>,
@@ -134,9 +134,9 @@ pub struct SticksConsole<const W: usize, const M: usize> {
     take_three: Constant<Bits<M>>,
 }
 
-impl<const W: usize, const M: usize> SticksConsole<W, M> {
+impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
     /// A console around `game`, blinking with ticks of `blink_tick_cycles`.
-    pub fn new(game: SticksGame<W, M>, blink_tick_cycles: u64) -> Self {
+    pub fn new(game: SticksGame<W, M, S>, blink_tick_cycles: u64) -> Self {
         let take = |k: u64| Constant::new(bits::<M>(if k >> M == 0 { k } else { 0 }));
         let mut block = Self {
             clock: Default::default(),
@@ -174,7 +174,7 @@ impl<const W: usize, const M: usize> SticksConsole<W, M> {
     }
 }
 
-impl<const W: usize, const M: usize> Logic for SticksConsole<W, M> {
+impl<const W: usize, const M: usize, const S: usize> Logic for SticksConsole<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
         // The controller's inputs are registered, so board logic (buttons,

@@ -130,7 +130,7 @@ impl Logic for Jr01GoBoard {
 /// won; the digits keep the count. Counts of 100 or more show their last two
 /// digits.
 #[derive(LogicBlock)]
-pub struct SticksGoBoard<const W: usize, const M: usize> {
+pub struct SticksGoBoard<const W: usize, const M: usize, const S: usize> {
     pub i_Clk: Signal<In, Clock>,
     pub i_Switch_1: Signal<In, Bit>,
     pub i_Switch_2: Signal<In, Bit>,
@@ -158,16 +158,16 @@ pub struct SticksGoBoard<const W: usize, const M: usize> {
     buttons: Buttons<4>,
     start: PressTimer,
     por: PowerOnReset,
-    console: SticksConsole<W, M>,
+    console: SticksConsole<W, M, S>,
     tens: SevenSegment,
     ones: SevenSegment,
     one_hot: Constant<Bit>,
 }
 
-impl<const W: usize, const M: usize> SticksGoBoard<W, M> {
+impl<const W: usize, const M: usize, const S: usize> SticksGoBoard<W, M, S> {
     /// The top around `console`; `one_hot` shows the machine's take as "LED
     /// k" (takes up to 3) instead of in binary. `connect_all()` done.
-    pub fn new(console: SticksConsole<W, M>, timing: &Timing, one_hot: bool) -> Self {
+    pub fn new(console: SticksConsole<W, M, S>, timing: &Timing, one_hot: bool) -> Self {
         let mut block = Self {
             i_Clk: Default::default(),
             i_Switch_1: Default::default(),
@@ -206,7 +206,7 @@ impl<const W: usize, const M: usize> SticksGoBoard<W, M> {
     }
 }
 
-impl<const W: usize, const M: usize> Logic for SticksGoBoard<W, M> {
+impl<const W: usize, const M: usize, const S: usize> Logic for SticksGoBoard<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
         self.buttons.clock.next = self.i_Clk.val();

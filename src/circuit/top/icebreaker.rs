@@ -91,7 +91,7 @@ impl Logic for Jr01Icebreaker {
 /// if the machine won. Counts of 32 or more show only their low 5 bits. A
 /// game starts at power-up with you to move.
 #[derive(LogicBlock)]
-pub struct SticksIcebreaker<const W: usize, const M: usize> {
+pub struct SticksIcebreaker<const W: usize, const M: usize, const S: usize> {
     pub CLK: Signal<In, Clock>,
     pub BTN_N: Signal<In, Bit>,
     pub BTN1: Signal<In, Bit>,
@@ -109,12 +109,12 @@ pub struct SticksIcebreaker<const W: usize, const M: usize> {
     buttons: Buttons<4>,
     start: PressTimer,
     por: PowerOnReset,
-    console: SticksConsole<W, M>,
+    console: SticksConsole<W, M, S>,
 }
 
-impl<const W: usize, const M: usize> SticksIcebreaker<W, M> {
+impl<const W: usize, const M: usize, const S: usize> SticksIcebreaker<W, M, S> {
     /// The top around `console`, `connect_all()` done.
-    pub fn new(console: SticksConsole<W, M>, timing: &Timing) -> Self {
+    pub fn new(console: SticksConsole<W, M, S>, timing: &Timing) -> Self {
         let mut block = Self {
             CLK: Default::default(),
             BTN_N: Default::default(),
@@ -140,7 +140,7 @@ impl<const W: usize, const M: usize> SticksIcebreaker<W, M> {
     }
 }
 
-impl<const W: usize, const M: usize> Logic for SticksIcebreaker<W, M> {
+impl<const W: usize, const M: usize, const S: usize> Logic for SticksIcebreaker<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
         self.buttons.clock.next = self.CLK.val();

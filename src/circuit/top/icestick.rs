@@ -100,7 +100,7 @@ impl Logic for Jr01Icestick {
 /// their low 5 bits. Pressing the three buttons one after the other also
 /// sends those takes to the current game before the new one starts.
 #[derive(LogicBlock)]
-pub struct SticksIcestick<const W: usize, const M: usize> {
+pub struct SticksIcestick<const W: usize, const M: usize, const S: usize> {
     pub clk: Signal<In, Clock>,
     pub BTN1: Signal<In, Bit>,
     pub BTN2: Signal<In, Bit>,
@@ -115,12 +115,12 @@ pub struct SticksIcestick<const W: usize, const M: usize> {
     buttons: Buttons<3>,
     start: PressTimer,
     por: PowerOnReset,
-    console: SticksConsole<W, M>,
+    console: SticksConsole<W, M, S>,
 }
 
-impl<const W: usize, const M: usize> SticksIcestick<W, M> {
+impl<const W: usize, const M: usize, const S: usize> SticksIcestick<W, M, S> {
     /// The top around `console`, `connect_all()` done.
-    pub fn new(console: SticksConsole<W, M>, timing: &Timing) -> Self {
+    pub fn new(console: SticksConsole<W, M, S>, timing: &Timing) -> Self {
         let mut block = Self {
             clk: Default::default(),
             BTN1: Default::default(),
@@ -143,7 +143,7 @@ impl<const W: usize, const M: usize> SticksIcestick<W, M> {
     }
 }
 
-impl<const W: usize, const M: usize> Logic for SticksIcestick<W, M> {
+impl<const W: usize, const M: usize, const S: usize> Logic for SticksIcestick<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
         self.buttons.clock.next = self.clk.val();

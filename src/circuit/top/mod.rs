@@ -35,7 +35,9 @@ use std::fmt;
 use rust_hdl::prelude::Block;
 
 use super::board_io::{width_for, PullDownTiming};
-use super::sticks_game::{strategy_table, SticksGame as SticksController};
+use super::sticks_game::SticksController;
+use super::sticks_strategy::Impl;
+use crate::solver::strategy::{sticks_table, SticksTable};
 use super::{CircuitError, Jr01Strategy};
 use crate::board::{Board, BoardError, BoardId};
 use crate::game::{Game, MatchesGame, SticksGame};
@@ -277,8 +279,10 @@ pub struct SticksParams {
     pub take_mask: u16,
     /// Sticks at the start.
     pub count: u64,
-    /// The machine's moves: W inputs, M outputs.
-    pub table: TruthTable,
+    /// The machine's moves (the solver's strategy table).
+    pub table: SticksTable,
+    /// The game.
+    pub game: SticksGame,
 }
 
 impl SticksParams {
@@ -306,15 +310,6 @@ impl SticksParams {
                 Self::MAX_TAKE
             ));
         }
-        // STAND-IN limitation: the stand-in controller decides the winner
-        // for last-stick-loses only. Drop this check if the real one does both.
-        if game.last() == crate::game::Last::Wins {
-            return unsupported(
-                "the board controller plays \"whoever takes the last stick loses\" only; \
-                 drop --last wins"
-                    .to_owned(),
-            );
-        }
         let w = width_for(game.count());
         let m = width_for(game.max_take());
         let take_mask = game.take().iter().fold(0u16, |mask, &t| mask | 1 << t);
@@ -323,28 +318,34 @@ impl SticksParams {
             m,
             take_mask,
             count: game.count(),
-            table: strategy_table(game, w, m),
+            table: sticks_table(game).map_err(|e| TopError::UnsupportedGame {
+                reason: e.to_string(),
+            })?,
+            game: game.clone(),
         })
     }
 
     /// The controller for these parameters with `think_cycles`.
-    pub fn controller<const W: usize, const M: usize>(
+    pub fn controller<const W: usize, const M: usize, const S: usize>(
         &self,
         think_cycles: u32,
-    ) -> SticksController<W, M> {
-        SticksController::new(&self.table, self.take_mask, self.count, think_cycles)
+    ) -> SticksController<W, M, S> {
+        // Board tops use the ROM lookup: never larger than the logic for Fort Boyard, and much
+        // smaller for larger games (docs/sticks-luts.md).
+        SticksController::new(&self.game, &self.table, Impl::Rom, think_cycles)
+            .expect("SticksParams checked the game")
     }
 }
 
 /// The sticks top for `board`, with the controller's widths fixed.
-fn sticks_top_wm<const W: usize, const M: usize>(
+fn sticks_top_wm<const W: usize, const M: usize, const S: usize>(
     board: BoardId,
     params: &SticksParams,
     timing: &Timing,
     module: &str,
 ) -> Result<String, VerilogError> {
-    let console = SticksConsole::<W, M>::new(
-        params.controller::<W, M>(timing.think_cycles),
+    let console = SticksConsole::<W, M, S>::new(
+        params.controller::<W, M, S>(timing.think_cycles),
         timing.blink_tick_cycles,
     );
     match board {
@@ -363,7 +364,7 @@ fn sticks_top_wm<const W: usize, const M: usize>(
 macro_rules! dispatch_widths {
     ($w:expr, $m:expr, $f:ident $args:tt; $(($W:literal, $M:literal)),* $(,)?) => {
         match ($w, $m) {
-            $(($W, $M) => $f::<$W, $M> $args,)*
+            $(($W, $M) => $f::<$W, $M, { 1 << $M }> $args,)*
             (w, m) => unreachable!("SticksParams keeps W = {w} in 1..=8 and M = {m} in 1..=4"),
         }
     };
