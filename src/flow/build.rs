@@ -274,7 +274,12 @@ fn build_for_clock(
     // Synthesise.
     let t = Instant::now();
     progress(Progress::Started(BuildStep::Synthesize));
-    let synth = yosys::synth_ice40(&partial, &[PathBuf::from(&verilog_name)], &top.module)?;
+    let synth = yosys::synth_ice40_with(
+        &partial,
+        &[PathBuf::from(&verilog_name)],
+        &top.module,
+        yosys::Mapping::Abc9,
+    )?;
     step(BuildStep::Synthesize, t, progress);
 
     // Place and route.

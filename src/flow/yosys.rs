@@ -109,11 +109,35 @@ fn read_sources(sources: &[PathBuf]) -> String {
 /// Leaves `<top>_synth.ys`, `<top>_synth.log`, `<top>.json`,
 /// `<top>_netlist.v` and `<top>_stat.txt` in `dir`.
 pub fn synth_ice40(dir: &Path, sources: &[PathBuf], top: &str) -> Result<Synthesis, ToolError> {
+    synth_ice40_with(dir, sources, top, Mapping::Default)
+}
+
+/// How `synth_ice40` maps logic to LUTs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mapping {
+    /// yosys's default ABC mapping (used for LUT counts and the bench).
+    Default,
+    /// `-abc9`: timing-driven mapping, used for board bitstreams (the Alchitry Cu's stick
+    /// game meets 100 MHz with it: 107 MHz against 83 MHz with the default).
+    Abc9,
+}
+
+/// [`synth_ice40`] with a choice of LUT mapping.
+pub fn synth_ice40_with(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    mapping: Mapping,
+) -> Result<Synthesis, ToolError> {
+    let flags = match mapping {
+        Mapping::Default => "",
+        Mapping::Abc9 => " -abc9",
+    };
     let json = format!("{top}.json");
     let netlist = format!("{top}_netlist.v");
     let stat = format!("{top}_stat.txt");
     let script = format!(
-        "{reads}synth_ice40 -top {top} -json {json}\nwrite_verilog -noattr {netlist}\ntee -q -o {stat} stat\n",
+        "{reads}synth_ice40{flags} -top {top} -json {json}\nwrite_verilog -noattr {netlist}\ntee -q -o {stat} stat\n",
         reads = read_sources(sources),
     );
     let script_name = format!("{top}_synth.ys");

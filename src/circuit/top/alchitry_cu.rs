@@ -356,11 +356,11 @@ mod tests {
         }
     }
 
-    fn sticks_bench(v1: bool) -> TraceBench<SticksAlchitryCu<5, 2>> {
+    fn sticks_bench(v1: bool) -> TraceBench<SticksAlchitryCu<5, 2, 4>> {
         TraceBench {
             module: "sticks_alchitry_cu".into(),
             clock_name: "clk".into(),
-            clock: |b: &mut SticksAlchitryCu<5, 2>| &mut b.clk,
+            clock: |b: &mut SticksAlchitryCu<5, 2, 4>| &mut b.clk,
             inputs: vec![port("rst_n", 1)],
             outputs: vec![port("io_led", 8), port("io_seg", 8), port("io_sel", 4)],
             apply: |b, r| b.rst_n.next = r[0] != 0,
@@ -375,14 +375,14 @@ mod tests {
                 switches(
                     "io_button",
                     5,
-                    |b: &SticksAlchitryCu<5, 2>| b.io_button.is_driving_tristate(),
+                    |b: &SticksAlchitryCu<5, 2, 4>| b.io_button.is_driving_tristate(),
                     |b, v| b.io_button.next = v.into(),
                     v1,
                 ),
                 switches(
                     "io_dip",
                     8,
-                    |b: &SticksAlchitryCu<5, 2>| b.io_dip.is_driving_tristate(),
+                    |b: &SticksAlchitryCu<5, 2, 4>| b.io_dip.is_driving_tristate(),
                     |b, v| b.io_dip.next = v.into(),
                     v1,
                 ),

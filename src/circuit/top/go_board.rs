@@ -335,7 +335,7 @@ mod tests {
         };
     }
     go_digits!(Jr01GoBoard);
-    go_digits!(SticksGoBoard<5, 2>);
+    go_digits!(SticksGoBoard<5, 2, 4>);
 
     /// The digits show position and answer; switch 2 toggles B.
     #[test]
@@ -468,7 +468,7 @@ mod tests {
         let mut bench = TraceBench {
             module: "sticks_go_board".into(),
             clock_name: "i_Clk".into(),
-            clock: |b: &mut SticksGoBoard<5, 2>| &mut b.i_Clk,
+            clock: |b: &mut SticksGoBoard<5, 2, 4>| &mut b.i_Clk,
             inputs: ["i_Switch_1", "i_Switch_2", "i_Switch_3", "i_Switch_4"]
                 .iter()
                 .map(|n| port(n, 1))

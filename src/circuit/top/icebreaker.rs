@@ -234,7 +234,7 @@ mod tests {
         let mut s = Stepper::new(sticks_icebreaker(), |b| &mut b.CLK);
         s.block.BTN_N.next = true;
         s.run(20);
-        let leds = |b: &SticksIcebreaker<5, 2>| {
+        let leds = |b: &SticksIcebreaker<5, 2, 4>| {
             [
                 b.LED1.val(),
                 b.LED2.val(),
@@ -349,7 +349,7 @@ mod tests {
         let mut bench = TraceBench {
             module: "sticks_icebreaker".into(),
             clock_name: "CLK".into(),
-            clock: |b: &mut SticksIcebreaker<5, 2>| &mut b.CLK,
+            clock: |b: &mut SticksIcebreaker<5, 2, 4>| &mut b.CLK,
             inputs: ["BTN_N", "BTN1", "BTN2", "BTN3"]
                 .iter()
                 .map(|n| port(n, 1))

@@ -253,11 +253,11 @@ mod tests {
         check_jr01(&jr01_bench().compare_with_gates(block, &verilog, &jr01_script(), dir.path()));
     }
 
-    fn sticks_bench() -> TraceBench<SticksIcestick<5, 2>> {
+    fn sticks_bench() -> TraceBench<SticksIcestick<5, 2, 4>> {
         TraceBench {
             module: "sticks_icestick".into(),
             clock_name: "clk".into(),
-            clock: |b: &mut SticksIcestick<5, 2>| &mut b.clk,
+            clock: |b: &mut SticksIcestick<5, 2, 4>| &mut b.clk,
             inputs: ["BTN1", "BTN2", "BTN3"]
                 .iter()
                 .map(|n| port(n, 1))

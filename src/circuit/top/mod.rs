@@ -37,12 +37,12 @@ use rust_hdl::prelude::Block;
 use super::board_io::{width_for, PullDownTiming};
 use super::sticks_game::SticksController;
 use super::sticks_strategy::Impl;
-use crate::solver::strategy::{sticks_table, SticksTable};
 use super::{CircuitError, Jr01Strategy};
 use crate::board::{Board, BoardError, BoardId};
 use crate::game::{Game, MatchesGame, SticksGame};
 use crate::logic::{LogicError, TruthTable};
 use crate::solver::strategy::{jr01_codes, matches_strategy, StrategyError};
+use crate::solver::strategy::{sticks_table, SticksTable};
 use crate::verilog::{emit, module_ports, ModulePort, PortDir, VerilogError};
 
 /// What to put on the board.
@@ -447,7 +447,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::game::Last;
 
-    pub(crate) fn fast_console() -> SticksConsole<5, 2> {
+    pub(crate) fn fast_console() -> SticksConsole<5, 2, 4> {
         let t = Timing::fast();
         let p = SticksParams::new(&SticksGame::fort_boyard()).unwrap();
         SticksConsole::new(p.controller(t.think_cycles), t.blink_tick_cycles)
@@ -457,7 +457,7 @@ pub(crate) mod tests {
         Jr01Icebreaker::new(jr01_strategy().unwrap(), &Timing::fast())
     }
 
-    pub(crate) fn sticks_icebreaker() -> SticksIcebreaker<5, 2> {
+    pub(crate) fn sticks_icebreaker() -> SticksIcebreaker<5, 2, 4> {
         SticksIcebreaker::new(fast_console(), &Timing::fast())
     }
 
@@ -465,7 +465,7 @@ pub(crate) mod tests {
         Jr01GoBoard::new(jr01_strategy().unwrap(), &Timing::fast())
     }
 
-    pub(crate) fn sticks_go_board() -> SticksGoBoard<5, 2> {
+    pub(crate) fn sticks_go_board() -> SticksGoBoard<5, 2, 4> {
         SticksGoBoard::new(fast_console(), &Timing::fast(), true)
     }
 
@@ -473,7 +473,7 @@ pub(crate) mod tests {
         Jr01AlchitryCu::new(jr01_strategy().unwrap(), &Timing::fast(), emulate)
     }
 
-    pub(crate) fn sticks_alchitry_cu(emulate: bool) -> SticksAlchitryCu<5, 2> {
+    pub(crate) fn sticks_alchitry_cu(emulate: bool) -> SticksAlchitryCu<5, 2, 4> {
         SticksAlchitryCu::new(fast_console(), &Timing::fast(), emulate)
     }
 
@@ -481,7 +481,7 @@ pub(crate) mod tests {
         Jr01Icestick::new(jr01_strategy().unwrap(), &Timing::fast())
     }
 
-    pub(crate) fn sticks_icestick() -> SticksIcestick<5, 2> {
+    pub(crate) fn sticks_icestick() -> SticksIcestick<5, 2, 4> {
         SticksIcestick::new(fast_console(), &Timing::fast())
     }
 
