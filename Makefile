@@ -43,6 +43,7 @@ test: tools
 # Regenerate the committed outputs (hdl/, sim/); tests/up_to_date.rs fails when they are stale.
 generated:
 	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim --constraints constraints
+	$(CARGO) run --release --quiet -- emit sticks --impl logic --out hdl --constraints constraints
 
 # The README's picture of the synthesised J.R. 01 circuit (yosys show + Graphviz dot).
 docs: tools

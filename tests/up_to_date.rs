@@ -49,3 +49,35 @@ fn constraints_for_jr01_are_up_to_date() {
         );
     }
 }
+
+#[test]
+fn hdl_sticks_strategy_and_game_are_up_to_date() {
+    use retrogate::circuit::sticks_game::sticks_game_verilog;
+    use retrogate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
+    use retrogate::game::SticksGame;
+    // Fort Boyard: the ROM and the logic both map to 4 SB_LUT4, and a tie goes to the logic
+    // (checked with yosys in tests/cli/design.rs); think time: half a second at 12 MHz.
+    let g = SticksGame::fort_boyard();
+    assert_file(
+        "hdl/sticks_strategy.v",
+        &sticks_strategy_verilog(&g, Impl::Logic).unwrap(),
+    );
+    assert_file(
+        "hdl/sticks_game.v",
+        &sticks_game_verilog(&g, Impl::Logic, 6_000_000).unwrap(),
+    );
+}
+
+#[test]
+fn constraints_for_sticks_are_up_to_date() {
+    use retrogate::board::BoardId;
+    use retrogate::circuit::top::{top_verilog, Timing};
+    use retrogate::flow::Design;
+    for board in BoardId::ALL {
+        let top = top_verilog(board, &Design::sticks(), &Timing::for_board(board.board())).unwrap();
+        assert_file(
+            &format!("constraints/{board}-sticks.pcf"),
+            &top.pcf().unwrap(),
+        );
+    }
+}

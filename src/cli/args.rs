@@ -38,7 +38,9 @@ pub enum Command {
     #[command(after_help = "Examples:\n  retrogate minimize jr01")]
     Minimize(MinimizeArgs),
     /// Write a design's Verilog (and, with --sim, its self-checking testbench and vectors).
-    #[command(after_help = "Examples:\n  retrogate emit jr01 --out hdl --sim sim")]
+    #[command(
+        after_help = "Examples:\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate emit sticks --out hdl\n  retrogate emit sticks --count 20 --impl rom --think-cycles 0 --out /tmp/sticks"
+    )]
     Emit(EmitArgs),
     /// Check a design against the solver at every level: rust-hdl, Icarus, Verilator, gate level, formal.
     #[command(
@@ -191,6 +193,11 @@ pub enum DesignArgs {
         after_help = "Examples:\n  retrogate table jr01\n  retrogate minimize jr01\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate verify jr01\n  retrogate schematic jr01 --out docs/jr01-schematic.svg"
     )]
     Jr01,
+    /// The stick game: the strategy lookup `sticks_strategy` and the controller `sticks_game`.
+    #[command(
+        after_help = "Examples:\n  retrogate table sticks --count 20\n  retrogate emit sticks --out hdl\n  retrogate verify sticks"
+    )]
+    Sticks(SticksDesignArgs),
 }
 
 /// Output format of `table`.
@@ -467,4 +474,28 @@ pub struct BuildArgs {
     /// Program the board with iceprog after the build.
     #[arg(long)]
     pub program: bool,
+}
+
+/// The strategy lookup's implementation (`--impl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImplArg {
+    /// A case statement over the stick counts.
+    Rom,
+    /// Minimised sums of products, one per output bit.
+    Logic,
+}
+
+/// Stick-design flags.
+#[derive(Clone, Debug, Args)]
+pub struct SticksDesignArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: SticksArgs,
+    /// Force the lookup's implementation [default for emit: the smaller after synthesis; for
+    /// verify: both].
+    #[arg(long = "impl", value_enum)]
+    pub implementation: Option<ImplArg>,
+    /// Cycles the machine thinks before answering [default: half a second of the iCEBreaker's 12 MHz].
+    #[arg(long, default_value_t = 6_000_000)]
+    pub think_cycles: u32,
 }

@@ -1,16 +1,26 @@
 //! `retrogate table | minimize | emit | verify` for the hardware designs.
 
-use super::args::{DesignArgs, EmitArgs, MinimizeArgs, TableArgs, TableFormat, VerifyArgs};
+use super::args::{
+    DesignArgs, EmitArgs, ImplArg, MinimizeArgs, SticksDesignArgs, TableArgs, TableFormat,
+    VerifyArgs,
+};
 use super::files::write_all_or_nothing;
 use super::table::Table;
 use super::ui::Ui;
 use super::CliError;
+use crate::bench::sequential::{verify_sticks, Progress as CosimProgress, VerifyOptions};
+use crate::bench::sticks::choose_impl;
+use crate::bench::CombDesign;
 use crate::bench::{self, hardware_figures, Level, LevelReport};
+use crate::circuit::sticks_game::sticks_game_verilog;
+use crate::circuit::sticks_strategy::{sticks_strategy_driver, sticks_strategy_verilog, Impl};
 use crate::circuit::CombBlock;
 use crate::designs::{DesignError, Jr01Design, JR01_MODULE};
+use crate::game::SticksGame;
 use crate::logic::Sop;
 use crate::plugboard::plug_program;
 use crate::solver::strategy::Jr01Strategy as Jr01Solution;
+use crate::solver::strategy::{sticks_table, SticksTable};
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -37,8 +47,67 @@ fn spaced_bits(word: u32, width: usize) -> String {
         .join(" ")
 }
 
+/// The stick game of a design's flags.
+pub fn sticks_game(a: &SticksDesignArgs) -> Result<SticksGame, CliError> {
+    Ok(SticksGame::new(
+        a.game.count,
+        &a.game.take,
+        a.game.last.into(),
+    )?)
+}
+
+impl From<ImplArg> for Impl {
+    fn from(i: ImplArg) -> Impl {
+        match i {
+            ImplArg::Rom => Impl::Rom,
+            ImplArg::Logic => Impl::Logic,
+        }
+    }
+}
+
+fn sticks_table_of(game: &SticksGame) -> Result<SticksTable, CliError> {
+    sticks_table(game).map_err(|e| CliError::Usage(e.to_string()))
+}
+
 pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
+        DesignArgs::Sticks(a) => {
+            let game = sticks_game(&a)?;
+            let t = sticks_table_of(&game)?;
+            let rows: Vec<(u64, u32)> = (0..=game.count())
+                .filter_map(|n| t.table.row(n as u32).map(|w| (n, w)))
+                .collect();
+            match args.format {
+                TableFormat::Json => {
+                    let rows: Vec<_> = rows
+                        .iter()
+                        .map(|&(n, w)| json!({"sticks": n, "take": w >> 1, "winning": w & 1 == 1}))
+                        .collect();
+                    let doc = json!({"design": "sticks", "sticks_bits": t.sticks_bits, "take_bits": t.take_bits, "rows": rows});
+                    serde_json::to_writer_pretty(&mut *out, &doc).map_err(std::io::Error::from)?;
+                    writeln!(out)?;
+                }
+                TableFormat::Table => {
+                    writeln!(
+                        out,
+                        "sticks_strategy for {}: sticks ({} bits) -> take ({} bits), winning; codes above {} are don't-cares",
+                        crate::cli::report::Report::title(&game),
+                        t.sticks_bits,
+                        t.take_bits,
+                        game.count()
+                    )?;
+                    let mut tab = Table::new(&["sticks", "take", "winning"]);
+                    for (n, w) in rows {
+                        tab.push(vec![
+                            n.to_string(),
+                            (w >> 1).to_string(),
+                            (w & 1).to_string(),
+                        ]);
+                    }
+                    out.write_all(tab.render().as_bytes())?;
+                }
+            }
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             match args.format {
@@ -92,6 +161,15 @@ pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+fn cover_line_named(name: &str, sop: &Sop, inputs: &[&str]) -> String {
+    format!(
+        "{name} = {}    ({} products, {} literals)",
+        sop.render(inputs),
+        sop.products(),
+        sop.literals()
+    )
+}
+
 fn cover_line(name: &str, sop: &Sop) -> String {
     format!(
         "{name} = {}    ({} products, {} literals)",
@@ -103,6 +181,28 @@ fn cover_line(name: &str, sop: &Sop) -> String {
 
 pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
+        DesignArgs::Sticks(a) => {
+            let game = sticks_game(&a)?;
+            let t = sticks_table_of(&game)?;
+            let names: Vec<String> = (0..t.sticks_bits).rev().map(|i| format!("n{i}")).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            writeln!(
+                out,
+                "sticks_strategy for {} as sums of products over n{}..n0",
+                crate::cli::report::Report::title(&game),
+                t.sticks_bits - 1
+            )?;
+            for k in (0..t.table.outputs()).rev() {
+                let (on, dc) = t.table.output_bit(k);
+                let sop = crate::logic::minimise(t.table.inputs(), &on, &dc);
+                let name = if k == 0 {
+                    "winning".to_string()
+                } else {
+                    format!("take[{}]", k - 1)
+                };
+                writeln!(out, "{}", cover_line_named(&name, &sop, &names))?;
+            }
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             writeln!(out, "J.R. 01 strategy as sums of products (Quine-McCluskey prime implicants, exact minimum cover)")?;
@@ -153,6 +253,49 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )
     })?;
     match args.design {
+        DesignArgs::Sticks(a) => {
+            let game = sticks_game(&a)?;
+            sticks_table_of(&game)?;
+            let implementation = match a.implementation {
+                Some(i) => {
+                    writeln!(out, "lookup: {:?} (forced with --impl)", Impl::from(i))?;
+                    i.into()
+                }
+                None => {
+                    let work =
+                        std::env::temp_dir().join(format!("retrogate-emit-{}", std::process::id()));
+                    let choice = choose_impl(&game, None, &work).map_err(step);
+                    let _ = std::fs::remove_dir_all(&work);
+                    let choice = choice?;
+                    writeln!(
+                        out,
+                        "lookup: ROM {} SB_LUT4, logic {} SB_LUT4 after synth_ice40: {:?} chosen (ties go to the logic)",
+                        choice.rom_luts, choice.logic_luts, choice.chosen
+                    )?;
+                    choice.chosen
+                }
+            };
+            let mut files = vec![
+                (
+                    dir.join("sticks_strategy.v"),
+                    sticks_strategy_verilog(&game, implementation).map_err(step)?,
+                ),
+                (
+                    dir.join("sticks_game.v"),
+                    sticks_game_verilog(&game, implementation, a.think_cycles).map_err(step)?,
+                ),
+            ];
+            if let Some(dir) = &args.constraints {
+                files.extend(board_constraints(
+                    &crate::flow::Design::Sticks(game.clone()),
+                    dir,
+                )?);
+            }
+            write_all_or_nothing(&files)?;
+            for (path, _) in &files {
+                writeln!(out, "wrote {}", path.display())?;
+            }
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let mut files = vec![(
@@ -201,6 +344,76 @@ fn run_levels(
 
 pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
+        DesignArgs::Sticks(a) => {
+            let game = sticks_game(&a)?;
+            sticks_table_of(&game)?;
+            let work = args.work.join("sticks");
+            std::fs::create_dir_all(&work).map_err(|source| CliError::Write {
+                path: work.clone(),
+                source,
+            })?;
+            let mut failed = Vec::new();
+            let impls: Vec<Impl> = match a.implementation {
+                Some(i) => vec![i.into()],
+                None => vec![Impl::Rom, Impl::Logic],
+            };
+            for &implementation in &impls {
+                writeln!(
+                    out,
+                    "verify sticks_strategy ({implementation:?}) against the solver at every level"
+                )?;
+                let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
+                let driver = sticks_strategy_driver(&game, implementation).map_err(step)?;
+                let dir = work.join(format!("strategy-{implementation:?}").to_lowercase());
+                std::fs::create_dir_all(&dir).map_err(|source| CliError::Write {
+                    path: dir.clone(),
+                    source,
+                })?;
+                let spinner = ui.spinner("strategy: five levels");
+                let reports = bench::run_all(&design, driver, &dir).map_err(step)?;
+                drop(spinner);
+                print_levels(&reports, out)?;
+                failed.extend(
+                    reports
+                        .iter()
+                        .filter(|r| !r.passed)
+                        .map(|r| format!("strategy {implementation:?} {}", r.level)),
+                );
+            }
+            let options = VerifyOptions {
+                implementation: impls[impls.len() - 1],
+                ..VerifyOptions::default()
+            };
+            writeln!(out, "verify sticks_game cycle by cycle: reference model, rust-hdl, Icarus, Verilator, gate level (think {} cycles)", options.think_cycles)?;
+            let spinner = ui.spinner("co-simulation");
+            let reports = verify_sticks(&game, &options, &work, &mut |p| match p {
+                CosimProgress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
+                _ => {}
+            })
+            .map_err(step)?;
+            drop(spinner);
+            for r in &reports {
+                writeln!(out, "{r}")?;
+                if let Some(m) = &r.mismatch {
+                    writeln!(
+                        out,
+                        "  first mismatch at cycle {} ({}): {} expected {}, actual {}",
+                        m.cycle, m.segment, m.signal, m.expected, m.actual
+                    )?;
+                }
+                if !r.passed() {
+                    failed.push(format!("{}", r.engine));
+                }
+            }
+            if !failed.is_empty() {
+                return Err(CliError::Failed(format!(
+                    "verification failed at: {} (logs and waveforms in {})",
+                    failed.join(", "),
+                    work.display()
+                )));
+            }
+            Ok(())
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let work = args.work.join("jr01");

@@ -43,6 +43,8 @@ pub fn schematic_svg(
         .map_err(|e| CliError::Step(format!("cannot read {}: {e}", svg.display())))
 }
 
+use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
+
 /// Runs `retrogate schematic`.
 pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
@@ -58,6 +60,23 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             }
             let d = jr01()?;
             let svg = schematic_svg(JR01_MODULE, &d.design.verilog, &args.work.join("jr01"), ui)?;
+            write_all_or_nothing(&[(path.clone(), svg)])?;
+            writeln!(out, "wrote {}", path.display())?;
+        }
+        DesignArgs::Sticks(a) => {
+            let path = args
+                .out
+                .unwrap_or_else(|| PathBuf::from("schematic-sticks.svg"));
+            if path.extension().and_then(|e| e.to_str()) != Some("svg") {
+                return Err(CliError::Usage(format!(
+                    "--out {}: the schematic is SVG; give a file name ending in .svg, e.g. --out schematic-sticks.svg",
+                    path.display()
+                )));
+            }
+            let game = super::design::sticks_game(&a)?;
+            let implementation = a.implementation.map_or(Impl::Logic, Into::into);
+            let verilog = sticks_strategy_verilog(&game, implementation).map_err(step)?;
+            let svg = schematic_svg("sticks_strategy", &verilog, &args.work.join("sticks"), ui)?;
             write_all_or_nothing(&[(path.clone(), svg)])?;
             writeln!(out, "wrote {}", path.display())?;
         }

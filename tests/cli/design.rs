@@ -94,3 +94,84 @@ fn verify_names_the_debian_package_of_a_missing_tool() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("apt-get install iverilog"), "{stderr}");
 }
+
+#[test]
+fn sticks_table_matches_the_solver() {
+    assert_cmd_snapshot!(retrogate().args(["table", "sticks"]));
+}
+
+#[test]
+fn sticks_emit_with_forced_impl_needs_no_tools_and_writes_the_committed_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .args(["emit", "sticks", "--impl", "logic", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for f in ["sticks_strategy.v", "sticks_game.v"] {
+        let fresh = std::fs::read_to_string(dir.path().join(f)).unwrap();
+        let committed = std::fs::read_to_string(root.join("hdl").join(f)).unwrap();
+        assert_eq!(fresh, committed, "{f}");
+    }
+}
+
+#[test]
+fn a_stick_game_too_large_for_a_circuit_is_refused() {
+    assert_cmd_snapshot!(retrogate().args([
+        "emit",
+        "sticks",
+        "--count",
+        "300",
+        "--out",
+        "/nonexistent/never"
+    ]));
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn emit_sticks_picks_the_smaller_lookup_and_reports_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .env("PATH", std::env::var("PATH").unwrap())
+        .args(["emit", "sticks", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("lookup: ROM 4 SB_LUT4, logic 4 SB_LUT4 after synth_ice40: Logic chosen"),
+        "{stdout}"
+    );
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn verify_sticks_passes_every_level_and_every_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .env("PATH", std::env::var("PATH").unwrap())
+        .args(["verify", "sticks", "--impl", "logic", "--work"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches(": PASS (19 vectors").count(), 5, "{stdout}");
+    for engine in ["model", "rust-hdl", "icarus", "verilator", "gate-level"] {
+        assert!(
+            stdout.contains(&format!("{engine}: PASS (")),
+            "{engine}\n{stdout}"
+        );
+    }
+}
