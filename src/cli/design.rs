@@ -386,9 +386,10 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             };
             writeln!(out, "verify sticks_game cycle by cycle: reference model, rust-hdl, Icarus, Verilator, gate level (think {} cycles)", options.think_cycles)?;
             let spinner = ui.spinner("co-simulation");
-            let reports = verify_sticks(&game, &options, &work, &mut |p| match p {
-                CosimProgress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
-                _ => {}
+            let reports = verify_sticks(&game, &options, &work, &mut |p| {
+                if let CosimProgress::Starting(e) = p {
+                    spinner.say(&format!("co-simulation: {e}"))
+                }
             })
             .map_err(step)?;
             drop(spinner);
