@@ -205,7 +205,7 @@ impl HeapsGame {
     }
 
     /// Builds the game for one or more starts (all with the same number of heaps).
-    /// A start that already satisfies the end condition is refused; see [`HeapsGame::is_over`].
+    /// A start that already satisfies the end condition is refused (see [`End::holds`]).
     pub fn new(
         starts: Vec<Vec<u64>>,
         moves: Vec<MoveExpr>,
