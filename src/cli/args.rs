@@ -101,7 +101,7 @@ pub struct TurnArgs {
 pub enum Against {
     /// The solver's chosen moves.
     Solver,
-    /// The sticks_game controller circuit, simulated with rust-hdl (not built yet).
+    /// The sticks_game controller circuit, simulated with rust-hdl cycle by cycle.
     Circuit,
 }
 
@@ -110,7 +110,7 @@ pub enum Against {
 pub enum PlayGame {
     /// One pile of sticks: type how many to take.
     #[command(
-        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins"
+        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins\n  retrogate play sticks --against circuit        # the sticks_game controller in rust-hdl"
     )]
     Sticks(PlaySticksArgs),
     /// The J.R. 01 seven-matches game: type how many to remove (phase 1) or put back (phase 2).
