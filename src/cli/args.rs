@@ -55,6 +55,11 @@ pub enum Command {
     /// Play a game in the terminal against the solver, or set the switches of the J.R. 01 circuit.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
+    /// Draw the sticks_game controller's ports over a game as a waveform (SVG, plus its VCD).
+    #[command(
+        after_help = "Example:\n  retrogate wave sticks --moves 1,3,2                   # writes wave-sticks.svg and wave-sticks.vcd\n  retrogate wave sticks --moves 1,3 --machine-first --out game.svg"
+    )]
+    Wave(WaveArgs),
     /// Draw a design's synthesised iCE40 circuit as an SVG picture (yosys `show`, Graphviz `dot`).
     #[command(
         after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --out docs/jr01-schematic.svg"
@@ -101,7 +106,7 @@ pub struct TurnArgs {
 pub enum Against {
     /// The solver's chosen moves.
     Solver,
-    /// The sticks_game controller circuit, simulated with rust-hdl (not built yet).
+    /// The sticks_game controller circuit, simulated with rust-hdl cycle by cycle.
     Circuit,
 }
 
@@ -110,7 +115,7 @@ pub enum Against {
 pub enum PlayGame {
     /// One pile of sticks: type how many to take.
     #[command(
-        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins"
+        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins\n  retrogate play sticks --against circuit        # the sticks_game controller in rust-hdl"
     )]
     Sticks(PlaySticksArgs),
     /// The J.R. 01 seven-matches game: type how many to remove (phase 1) or put back (phase 2).
@@ -164,6 +169,41 @@ pub struct PlayHeapsArgs {
     /// Who moves first.
     #[command(flatten)]
     pub turn: TurnArgs,
+}
+
+/// `retrogate wave`.
+#[derive(Clone, Debug, Args)]
+pub struct WaveArgs {
+    /// The design.
+    #[command(subcommand)]
+    pub game: WaveGame,
+}
+
+/// The designs `wave` draws.
+#[derive(Clone, Debug, Subcommand)]
+pub enum WaveGame {
+    /// The sticks_game controller, playing your moves.
+    #[command(
+        after_help = "Example:\n  retrogate wave sticks --moves 1,3,2 --out game.svg    # also writes game.vcd"
+    )]
+    Sticks(WaveSticksArgs),
+}
+
+/// `retrogate wave sticks`.
+#[derive(Clone, Debug, Args)]
+pub struct WaveSticksArgs {
+    /// The rules.
+    #[command(flatten)]
+    pub rules: SticksArgs,
+    /// Who moves first.
+    #[command(flatten)]
+    pub turn: TurnArgs,
+    /// Your moves, comma-separated (each answered by the circuit).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub moves: Vec<u32>,
+    /// The SVG file to write; the VCD goes next to it with the extension .vcd.
+    #[arg(long, value_name = "FILE.svg", default_value = "wave-sticks.svg")]
+    pub out: std::path::PathBuf,
 }
 
 /// `retrogate schematic`.

@@ -15,6 +15,7 @@ mod schematic;
 mod solve;
 mod table;
 mod ui;
+mod wave;
 
 pub use args::{Cli, Command};
 
@@ -77,6 +78,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Play(a) => play::run(a, &ui, out),
         Command::Schematic(a) => schematic::run(a, &ui, out),
         Command::Build(a) => build::run(a, &ui, out),
+        Command::Wave(a) => wave::run(a, out),
     }
 }
 

@@ -12,11 +12,15 @@ use crate::circuit::CombBlock;
 use crate::designs::Jr01Design;
 use crate::game::{Game, HeapsGame, MatchesGame, SticksGame};
 use crate::play::{
-    Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side, SolverOpponent, LIT,
+    CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
+    SolverOpponent, LIT,
 };
 use crate::solver::{solve_with_progress, Solution};
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::mpsc::{channel, Receiver};
+
+/// Cycles the simulated controller thinks before it answers.
+const CIRCUIT_THINK_CYCLES: u32 = 4;
 
 /// What the input thread reports.
 enum Input {
@@ -267,16 +271,14 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
     match args.game {
         PlayGame::Sticks(a) => {
             let game = SticksGame::new(a.rules.count, &a.rules.take, a.rules.last.into())?;
-            // The circuit opponent (the sticks_game controller driven through rust-hdl) will
-            // implement `Opponent<SticksGame>` and go through `play_against` like the solver.
-            if a.against == Against::Circuit {
-                return Err(CliError::Usage(
-                    "--against circuit needs the sticks_game controller circuit, which is not built yet; \
-                     play against the solver with --against solver (the default)"
-                        .into(),
-                ));
-            }
             game.check_solvable()?;
+            if a.against == Against::Circuit {
+                let solution = solved(&game, ui);
+                let circuit =
+                    CircuitOpponent::new(&game, CIRCUIT_THINK_CYCLES, a.turn.machine_first)
+                        .map_err(|e| CliError::Usage(format!("--against circuit: {e}")))?;
+                return play_against(&solution, circuit, a.turn.machine_first, out);
+            }
             play_game(&game, a.turn.machine_first, ui, out)
         }
         PlayGame::Matches(a) => play_game(

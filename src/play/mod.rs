@@ -14,10 +14,12 @@
 //! position labelled win (for the human, who is to move there) into one labelled win for the
 //! machine is the move that threw the win away, reported when the human loses.
 
+mod circuit;
 mod games;
 mod jr01;
 mod session;
 
+pub use circuit::{icebreaker_panel, CircuitOpponent};
 pub use games::Playable;
 pub use jr01::{lamps, Jr01Event, Jr01Panel, DARK, LIT};
 pub use session::{Event, Opponent, Session, Side, SolverOpponent};

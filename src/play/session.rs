@@ -50,6 +50,8 @@ pub enum Event {
         board: String,
         /// The move in words.
         text: String,
+        /// What the opponent's hardware shows just after the move, if it has any.
+        panel: Option<String>,
     },
     /// The human's input is not a legal move; the same prompt follows.
     Rejected {
@@ -82,12 +84,18 @@ impl Event {
         match self {
             Event::Intro(t) | Event::Lesson(t) | Event::Unfinished(t) => Some(t.clone()),
             Event::Prompt { .. } => None,
-            Event::Moved { side, board, text } => Some(format!(
-                "{board}  {}: {text}",
+            Event::Moved {
+                side,
+                board,
+                text,
+                panel,
+            } => Some(format!(
+                "{board}  {}: {text}{}",
                 match side {
                     Side::Human => "you",
                     Side::Machine => "machine",
-                }
+                },
+                panel.as_ref().map_or(String::new(), |p| format!("  [{p}]"))
             )),
             Event::Rejected {
                 board,
@@ -109,6 +117,22 @@ pub trait Opponent<G: Game> {
     /// The machine's move at stored position `i` of `game` (not an ending), or why it cannot
     /// answer.
     fn reply(&mut self, game: &G, i: usize) -> Result<G::Move, String>;
+    /// Hears the human's legal move `m` at stored position `i`, which leads to `after`.
+    /// `Ok(Some(reason))` refuses it (the same prompt follows); `Err` stops the game. The
+    /// solver has nothing to hear; a circuit is driven with the move here.
+    fn hear(
+        &mut self,
+        _game: &G,
+        _i: usize,
+        _m: &G::Move,
+        _after: Successor,
+    ) -> Result<Option<String>, String> {
+        Ok(None)
+    }
+    /// What the opponent's hardware shows now (lamps, LEDs), for the move lines.
+    fn panel(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Plays the solver's chosen move: the fastest win, or the longest loss.
@@ -234,11 +258,25 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
                 });
                 events.push(self.prompt(i));
             }
-            Ok((m, s)) => {
-                self.judge(i, &m, s);
-                self.play(m, s, &mut events);
-                self.advance(&mut events);
-            }
+            Ok((m, s)) => match self.opponent.hear(self.game(), i, &m, s) {
+                Err(e) => {
+                    self.done = true;
+                    events.push(Event::Failed(e));
+                }
+                Ok(Some(reason)) => {
+                    events.push(Event::Rejected {
+                        board: self.board(),
+                        input: input.to_string(),
+                        reason,
+                    });
+                    events.push(self.prompt(i));
+                }
+                Ok(None) => {
+                    self.judge(i, &m, s);
+                    self.play(m, s, &mut events);
+                    self.advance(&mut events);
+                }
+            },
         }
         events
     }
@@ -294,6 +332,7 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
             side: self.to_move,
             board: self.board(),
             text: game.say_move(&self.shown, &m),
+            panel: self.opponent.panel(),
         });
         self.shown = game.after(&self.shown, &m);
         self.at = s;

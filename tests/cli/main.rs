@@ -7,6 +7,7 @@ mod kege;
 mod play;
 mod schematic;
 mod solve;
+mod wave;
 
 use std::process::Command;
 
@@ -38,6 +39,7 @@ fn every_verb_has_an_example_in_its_help() {
         "verify",
         "play",
         "schematic",
+        "wave",
     ] {
         let out = retrogate().args([verb, "--help"]).output().unwrap();
         let help = String::from_utf8(out.stdout).unwrap();

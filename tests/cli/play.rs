@@ -60,8 +60,57 @@ fn sticks_machine_first_leaves_the_human_no_winning_position() {
 }
 
 #[test]
-fn sticks_against_the_circuit_needs_the_controller() {
-    assert_cmd_snapshot!(retrogate().args(["play", "sticks", "--against", "circuit"]));
+fn sticks_against_the_circuit_a_refused_move_then_a_loss() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks", "--against", "circuit"])
+        .pass_stdin(format!("4\n{}", lines(9, "1"))));
+}
+
+#[test]
+fn sticks_against_the_circuit_machine_first() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks", "--against", "circuit", "--machine-first"])
+        .pass_stdin(lines(9, "1")));
+}
+
+/// The machine's moves in the script lines, in order.
+fn machine_moves(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|l| l.split_once("  machine: "))
+        .map(|(_, m)| m.split("  [").next().unwrap().to_string())
+        .collect()
+}
+
+/// The circuit plays the solver's strategy: the same keystrokes give the same machine moves.
+#[test]
+fn the_circuit_answers_like_the_solver() {
+    let games: [(&[&str], String); 4] = [
+        (&[], lines(9, "1")),
+        (&["--machine-first"], lines(9, "1")),
+        (&["--count", "20", "--take", "1,3,4"], lines(12, "1")),
+        (
+            &["--count", "13", "--last", "wins"],
+            "2\n3\n1\n2\n3\n1\n".into(),
+        ),
+    ];
+    for (flags, input) in games {
+        let mut moves = Vec::new();
+        for against in ["solver", "circuit"] {
+            let out = with_stdin(
+                retrogate()
+                    .args(["play", "sticks", "--against", against])
+                    .args(flags),
+                &input,
+            );
+            assert!(out.status.success(), "{against} {flags:?}: {out:?}");
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            let m = machine_moves(&stdout);
+            assert!(!m.is_empty(), "{stdout}");
+            moves.push(m);
+        }
+        assert_eq!(moves[0], moves[1], "{flags:?}");
+    }
 }
 
 #[test]
