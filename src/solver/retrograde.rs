@@ -78,7 +78,7 @@ impl Value {
     /// How good this value is for the player who moves INTO it (the opponent of the player to
     /// move here); larger is better: wins for the mover first, fastest first; then draws;
     /// then losses, slowest first.
-    fn score_for_mover(self) -> (u8, i128) {
+    pub(crate) fn score_for_mover(self) -> (u8, i128) {
         match (self.outcome, self.depth) {
             (Outcome::Loss, Some(d)) => (2, -(d as i128)),
             (Outcome::Draw, _) => (1, 0),
@@ -239,6 +239,14 @@ fn solve_descending<'g, G: Game>(game: &'g G, progress: &mut dyn Progress) -> So
     let n = game.len();
     let last = game.last();
     let beyond = Value::terminal(Ending::Reached, last);
+    let beyond_packed = pack(
+        if beyond.outcome == Outcome::Win {
+            WIN
+        } else {
+            LOSS
+        },
+        0,
+    );
     let mut packed: Vec<u32> = Vec::with_capacity(n);
     progress.pass("resolve", n as u64);
     for i in 0..n {
@@ -258,14 +266,7 @@ fn solve_descending<'g, G: Game>(game: &'g G, progress: &mut dyn Progress) -> So
                     debug_assert!(j < i, "moves_go_down: move from {i} to {j}");
                     packed[j]
                 }
-                Successor::Beyond => pack(
-                    if beyond.outcome == Outcome::Win {
-                        WIN
-                    } else {
-                        LOSS
-                    },
-                    0,
-                ),
+                Successor::Beyond => beyond_packed,
             };
             let d = v >> 2;
             if v & 3 == LOSS {
