@@ -40,10 +40,12 @@ test: tools
 	$(CARGO) clippy --all-targets --features external-tools -- -D warnings
 	$(CARGO) test --release --features external-tools
 
-# Regenerate the committed outputs (hdl/, sim/); tests/up_to_date.rs fails when they are stale.
+# Regenerate the committed outputs (hdl/, sim/, constraints/ and the README's waveform);
+# tests/up_to_date.rs fails when they are stale.
 generated:
 	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim --constraints constraints
 	$(CARGO) run --release --quiet -- emit sticks --impl logic --out hdl --constraints constraints
+	$(CARGO) run --release --quiet -- wave sticks --count 20 --moves 1,3,2 --out docs/sticks-wave.svg
 
 # The README's picture of the synthesised J.R. 01 circuit (yosys show + Graphviz dot).
 docs: tools

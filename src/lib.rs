@@ -6,6 +6,7 @@
 //! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out);
 //! - [`model`]: plain-Rust reference models of the clocked circuits;
+//! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
 pub mod bench;
@@ -21,3 +22,4 @@ pub mod play;
 pub mod plugboard;
 pub mod solver;
 pub mod verilog;
+pub mod waveform;

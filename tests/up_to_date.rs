@@ -1,5 +1,5 @@
-//! Committed outputs are checked outputs: hdl/, sim/ and constraints/ must equal what the
-//! current code generates. On a difference, regenerate them with `make generated`.
+//! Committed outputs are checked outputs: hdl/, sim/, constraints/ and the README's waveform
+//! (docs/sticks-wave.svg and .vcd) must equal what the current code generates. On a difference, regenerate them with `make generated`.
 
 use retrogate::bench::sim_files;
 use retrogate::designs::{Jr01Design, JR01_MODULE};
@@ -80,4 +80,27 @@ fn constraints_for_sticks_are_up_to_date() {
             &top.pcf().unwrap(),
         );
     }
+}
+
+#[test]
+fn the_readme_waveform_is_up_to_date() {
+    // The same command as `make generated`.
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("sticks-wave.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retrogate"))
+        .args([
+            "wave", "sticks", "--count", "20", "--moves", "1,3,2", "--out",
+        ])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_file(
+        "docs/sticks-wave.svg",
+        &std::fs::read_to_string(&svg).unwrap(),
+    );
+    assert_file(
+        "docs/sticks-wave.vcd",
+        &std::fs::read_to_string(svg.with_extension("vcd")).unwrap(),
+    );
 }

@@ -1,12 +1,13 @@
 //! `retrogate wave`: plays moves through the simulated `sticks_game` controller with a VCD
-//! trace, and draws its ports as an SVG waveform with rust-hdl's `vcd_to_svg`.
+//! trace, and draws its ports as an SVG waveform ([`crate::waveform`]).
 
 use super::args::{WaveArgs, WaveGame, WaveSticksArgs};
 use super::files::write_all_or_nothing;
 use super::CliError;
 use crate::circuit::{sticks_game_sim, Impl, SticksGameSim};
-use crate::game::SticksGame;
+use crate::game::{Game, SticksGame};
 use crate::model::{Inputs, Outputs};
+use crate::waveform::{render_svg, Picture, Trace, WaveformError};
 use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
@@ -18,7 +19,7 @@ const THINK_CYCLES: u32 = 4;
 const CYCLE_PS: u64 = 10_000;
 
 /// The ports drawn, in order.
-pub const WAVE_SIGNALS: [&str; 8] = [
+pub const WAVE_SIGNALS: [&str; 9] = [
     "uut.clock",
     "uut.take",
     "uut.take_valid",
@@ -26,6 +27,7 @@ pub const WAVE_SIGNALS: [&str; 8] = [
     "uut.human_turn",
     "uut.machine_take",
     "uut.game_over",
+    "uut.human_won",
     "uut.illegal",
 ];
 
@@ -116,44 +118,45 @@ pub fn sticks_vcd(
     Ok((vcd, cycles))
 }
 
-/// Draws `vcd` (of `cycles` cycles) as SVG, through temporary files in `dir`.
-pub fn vcd_svg(vcd: &str, cycles: u64, dir: &std::path::Path) -> Result<String, CliError> {
-    let id = std::process::id();
-    let vcd_tmp = dir.join(format!(".retrogate-wave-{id}.vcd.tmp"));
-    let svg_tmp = dir.join(format!(".retrogate-wave-{id}.svg.tmp"));
-    let result = (|| {
-        std::fs::write(&vcd_tmp, vcd).map_err(|source| CliError::Write {
-            path: vcd_tmp.clone(),
-            source,
-        })?;
-        rust_hdl::docs::vcd2svg::vcd_to_svg(
-            &vcd_tmp.to_string_lossy(),
-            &svg_tmp.to_string_lossy(),
-            &WAVE_SIGNALS,
-            0,
-            cycles * CYCLE_PS,
-        )
-        .map_err(|e| CliError::Step(format!("vcd_to_svg: {e}")))?;
-        std::fs::read_to_string(&svg_tmp).map_err(CliError::Io)
-    })();
-    let _ = std::fs::remove_file(&vcd_tmp);
-    let _ = std::fs::remove_file(&svg_tmp);
-    result
+/// Draws `vcd` (of `cycles` cycles) as an SVG waveform of [`WAVE_SIGNALS`].
+pub fn vcd_svg(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> {
+    let failed = |e: WaveformError| CliError::Failed(format!("drawing the waveform: {e}"));
+    let trace = Trace::from_vcd(vcd, &WAVE_SIGNALS, cycles * CYCLE_PS).map_err(failed)?;
+    render_svg(
+        &trace,
+        &Picture {
+            title,
+            clock: "clock",
+            cycle: CYCLE_PS,
+        },
+    )
+    .map_err(failed)
+}
+
+/// The picture's title: the rules and the moves.
+fn title(game: &SticksGame, machine_first: bool, moves: &[u32]) -> String {
+    let take: Vec<String> = game.take().iter().map(u64::to_string).collect();
+    let moves: Vec<String> = moves.iter().map(u32::to_string).collect();
+    format!(
+        "sticks_game: {} sticks, take {{{}}}, last stick {}; {} first; human takes {}",
+        game.count(),
+        take.join(","),
+        game.last(),
+        if machine_first { "machine" } else { "human" },
+        moves.join(", ")
+    )
 }
 
 fn sticks(a: WaveSticksArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if a.out.extension().and_then(|e| e.to_str()) != Some("svg") {
+        return Err(CliError::Usage(format!(
+            "--out {}: the waveform is SVG (the VCD goes next to it); give a file name ending in .svg, e.g. --out game.svg",
+            a.out.display()
+        )));
+    }
     let game = SticksGame::new(a.rules.count, &a.rules.take, a.rules.last.into())?;
     let (vcd, cycles) = sticks_vcd(&game, a.turn.machine_first, &a.moves)?;
-    let dir = a
-        .out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|source| CliError::Write {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let svg = vcd_svg(&vcd, cycles, dir)?;
+    let svg = vcd_svg(&vcd, cycles, &title(&game, a.turn.machine_first, &a.moves))?;
     let vcd_path = a.out.with_extension("vcd");
     write_all_or_nothing(&[(a.out.clone(), svg), (vcd_path.clone(), vcd)])?;
     writeln!(

@@ -1,0 +1,14 @@
+//! Waveforms: the values of chosen signals over time, read from a VCD trace, and their
+//! picture as SVG.
+//!
+//! rust-hdl ships a VCD-to-SVG renderer (`rust_hdl::docs::vcd2svg`), but it labels a bus only
+//! between two of its changes, so a bus's last value is never written (the controller's
+//! `machine_take` showed 0 all game), and it writes values as `0h..`. This renderer labels every
+//! value, the last one included, in decimal, and draws the clock's rising edges as a numbered
+//! cycle grid. Parsing is the `vcd` crate's; both halves are pure (text in, text out).
+
+mod svg;
+mod trace;
+
+pub use svg::{render_svg, Picture};
+pub use trace::{Level, Segment, Signal, Trace, WaveformError};
