@@ -12,3 +12,40 @@ mod trace;
 
 pub use svg::{render_svg, Picture};
 pub use trace::{Level, Segment, Signal, Trace, WaveformError};
+
+#[cfg(test)]
+mod tests {
+    /// A small trace: a clock, a 3-bit bus with a repeated value and an unknown bit, and a
+    /// bit in a sub-scope that starts unknown.
+    pub const VCD: &str = "$timescale 1 ps $end
+$scope module uut $end
+$var wire 1 ! clock $end
+$var wire 3 \" count $end
+$scope module inner $end
+$var wire 1 # flag $end
+$upscope $end
+$upscope $end
+$enddefinitions $end
+0!
+b0 \"
+x#
+#5
+1!
+b101 \"
+#10
+0!
+0#
+#15
+1!
+b101 \"
+#20
+0!
+b1x \"
+1#
+#25
+1!
+b11 \"
+#30
+0!
+";
+}

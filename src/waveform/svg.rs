@@ -273,38 +273,11 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const VCD: &str = "$timescale 1 ps $end
-$scope module uut $end
-$var wire 1 ! clock $end
-$var wire 3 \" count $end
-$var wire 1 # flag $end
-$upscope $end
-$enddefinitions $end
-0!
-b0 \"
-x#
-#5
-1!
-b101 \"
-#10
-0!
-0#
-#15
-1!
-#20
-0!
-b1x \"
-1#
-#25
-1!
-b11 \"
-#30
-0!
-";
+    use crate::waveform::tests::VCD;
 
     fn svg() -> String {
-        let trace = Trace::from_vcd(VCD, &["uut.clock", "uut.count", "uut.flag"], 40).unwrap();
+        let trace =
+            Trace::from_vcd(VCD, &["uut.clock", "uut.count", "uut.inner.flag"], 40).unwrap();
         render_svg(
             &trace,
             &Picture {

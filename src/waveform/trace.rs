@@ -216,36 +216,7 @@ fn level_of(bits: &[vcd::Value], width: u32) -> Level {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const VCD: &str = "$timescale 1 ps $end
-$scope module uut $end
-$var wire 1 ! clock $end
-$var wire 3 \" count $end
-$scope module inner $end
-$var wire 1 # flag $end
-$upscope $end
-$upscope $end
-$enddefinitions $end
-0!
-b0 \"
-x#
-#5
-1!
-b101 \"
-#10
-0!
-0#
-#15
-1!
-b101 \"
-#20
-0!
-b1x \"
-1#
-#25
-1!
-b11 \"
-";
+    use crate::waveform::tests::VCD;
 
     fn trace(end: u64) -> Trace {
         Trace::from_vcd(VCD, &["uut.clock", "uut.count", "uut.inner.flag"], end).unwrap()
