@@ -67,6 +67,13 @@ fn prefer_seed(covers: &mut [Vec<Sop>]) {
     }
 }
 
+/// Every minimal cover of X, Y, Z, the seed's first where it is minimal.
+fn jr01_covers(table: &TruthTable) -> Vec<Vec<Sop>> {
+    let mut covers = all_minimal_covers(table);
+    prefer_seed(&mut covers);
+    covers
+}
+
 /// The J.R. 01 design: the strategy from the game, its minimal covers, and the circuit built
 /// from one minimal cover of each output (the seed's where it is minimal).
 pub struct Jr01Design {
@@ -82,8 +89,7 @@ impl Jr01Design {
     /// Builds everything from the game's rules.
     pub fn build() -> Result<Self, DesignError> {
         let solution = Jr01Solution::derive()?;
-        let mut covers = all_minimal_covers(&solution.table);
-        prefer_seed(&mut covers);
+        let covers = jr01_covers(&solution.table);
         let design = CombDesign::from_jr01(
             &Self::block_from(&covers)?,
             JR01_MODULE,
@@ -94,6 +100,13 @@ impl Jr01Design {
             covers,
             design,
         })
+    }
+
+    /// The circuit alone (for the board tops), with the same covers as [`Jr01Design::build`]
+    /// and without the bench design.
+    pub fn strategy() -> Result<Jr01Strategy, DesignError> {
+        let solution = Jr01Solution::derive()?;
+        Self::block_from(&jr01_covers(&solution.table))
     }
 
     /// The covers the circuit uses: X, Y, Z.

@@ -39,9 +39,8 @@ use super::sticks_game::SticksController;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
 use crate::board::{Board, BoardError, BoardId};
-use crate::game::{Game, MatchesGame, SticksGame};
-use crate::logic::{LogicError, TruthTable};
-use crate::solver::strategy::{jr01_codes, matches_strategy, StrategyError};
+use crate::designs::{DesignError, Jr01Design};
+use crate::game::{Game, SticksGame};
 use crate::solver::strategy::{sticks_table, SticksTable};
 use crate::verilog::{emit, module_ports, ModulePort, PortDir, VerilogError};
 
@@ -154,10 +153,7 @@ pub enum TopError {
     Circuit(#[from] CircuitError),
     /// The J.R. 01 strategy could not be derived.
     #[error("J.R. 01 strategy: {0}")]
-    Strategy(#[from] StrategyError),
-    /// A truth table was malformed.
-    #[error(transparent)]
-    Logic(#[from] LogicError),
+    Jr01(#[from] DesignError),
     /// The emitted Verilog has no readable port list (a bug).
     #[error("cannot read the ports of module `{module}` from its emitted Verilog")]
     Ports {
@@ -238,23 +234,10 @@ impl<B: Block> Emit for B {
     }
 }
 
-/// The J.R. 01 strategy block, derived from the game: solve, apply the code
-/// table, minimise each output.
+/// The J.R. 01 strategy block: the same circuit as `hdl/jr01_strategy.v`
+/// ([`Jr01Design::strategy`]: the game's table, minimised, the seed's cover among equals).
 pub fn jr01_strategy() -> Result<Jr01Strategy, TopError> {
-    let game = MatchesGame::jr01();
-    let solution = crate::solver::solve(&game);
-    let codes = jr01_codes();
-    let rows = matches_strategy(&solution, &codes)?;
-    let mut words = vec![None; 1 << codes.inputs];
-    for row in rows {
-        words[row.code as usize] = Some(row.output);
-    }
-    let table = TruthTable::new(codes.inputs, codes.outputs, words)?;
-    let [z, y, x]: [_; 3] = table
-        .minimise()
-        .try_into()
-        .expect("three outputs, three covers");
-    Ok(Jr01Strategy::new(x, y, z)?)
+    Ok(Jr01Design::strategy()?)
 }
 
 fn jr01_top(board: BoardId, timing: &Timing) -> Result<Box<dyn Emit>, TopError> {
@@ -573,6 +556,9 @@ pub(crate) mod tests {
     fn jr01_strategy_is_the_seed_table() {
         use crate::circuit::CombBlock;
         let mut s = jr01_strategy().unwrap();
+        // The board tops carry the committed circuit: the same covers as hdl/jr01_strategy.v.
+        let design = crate::designs::Jr01Design::build().unwrap();
+        assert_eq!(s.covers().each_ref(), design.chosen());
         let table = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
         for (code, want) in table.into_iter().enumerate() {
             assert_eq!(s.eval(code as u32), want, "{code:03b}");
