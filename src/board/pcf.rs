@@ -230,17 +230,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn rendering_is_byte_identical() {
-        for board in Board::all() {
-            assert_eq!(render_full_pcf(board), render_full_pcf(board));
-            let names: Vec<&str> = board.pins.iter().rev().map(|p| p.name).collect();
-            let a = render_pcf(board, &names).unwrap();
-            let b = render_pcf(board, &names).unwrap();
-            assert_eq!(a, b);
-        }
-    }
-
     /// Every non-comment line is a well-formed constraint; every pin appears
     /// exactly once; `-pullup yes` exactly on pull-up pins.
     #[test]

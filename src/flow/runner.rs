@@ -423,18 +423,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn packages_are_debian_names() {
-        assert_eq!(Tool::Yosys.package(), "yosys");
-        assert_eq!(Tool::NextpnrIce40.package(), "nextpnr-ice40");
-        assert_eq!(Tool::Icepack.package(), "fpga-icestorm");
-        assert_eq!(Tool::Iceprog.package(), "fpga-icestorm");
-        assert_eq!(Tool::Iverilog.package(), "iverilog");
-        assert_eq!(Tool::Vvp.package(), "iverilog");
-        assert_eq!(Tool::Verilator.package(), "verilator");
-        assert_eq!(Tool::Dot.package(), "graphviz");
-    }
-
-    #[test]
     fn missing_message_names_the_package() {
         let err = ToolError::Missing {
             tool: "icepack",

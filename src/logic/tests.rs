@@ -331,7 +331,6 @@ fn check_cover(inputs: usize, on: &[u32], dc: &[u32], sop: &Sop) {
         }
     }
     for cube in sop.cubes() {
-        assert!(cube.is_well_formed());
         assert!(
             cube.minterms(inputs).all(allowed),
             "{cube:?} is no implicant"
@@ -510,9 +509,6 @@ proptest! {
             check_cover(inputs, &on, &dc, sop);
             prop_assert_eq!((sop.literals(), sop.products()), cost);
             prop_assert!(!covers[..i].contains(sop), "duplicate cover");
-            let mut sorted = sop.cubes().to_vec();
-            sorted.sort_by(Cube::canonical_cmp);
-            prop_assert_eq!(sorted.as_slice(), sop.cubes());
         }
         prop_assert_eq!(minimal_covers(inputs, &on, &dc, 3), covers[..covers.len().min(3)].to_vec());
     }

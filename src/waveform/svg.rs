@@ -360,10 +360,9 @@ mod tests {
     }
 
     #[test]
-    fn the_title_is_escaped_and_the_output_is_deterministic() {
+    fn the_title_is_escaped() {
         let text = svg();
         assert!(text.contains("<title>a &lt;test&gt; &amp; more</title>"));
-        assert_eq!(text, svg());
     }
 
     #[test]
