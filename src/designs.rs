@@ -45,11 +45,7 @@ pub const SEED_001_COVERS: [&[&str]; 3] =
     [&["A", "B·C"], &["B·C'", "A·C'", "B'·C"], &["A'·B'", "B·C'"]];
 
 fn products(sop: &Sop, names: &[&str]) -> Vec<String> {
-    let mut p: Vec<String> = sop
-        .cubes()
-        .iter()
-        .map(|c| Sop::new(sop.inputs(), vec![*c]).render(names))
-        .collect();
+    let mut p = sop.render_products(names);
     p.sort();
     p
 }

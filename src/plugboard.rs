@@ -46,7 +46,7 @@ pub struct Column {
 pub fn plug_program(covers: &[(&str, &Sop)], inputs: &[&str]) -> Vec<Column> {
     let mut columns = Vec::new();
     for (lamp, sop) in covers {
-        for cube in sop.cubes() {
+        for (cube, product) in sop.cubes().iter().zip(sop.render_products(inputs)) {
             let n = inputs.len();
             let plugs = (0..n)
                 .map(|i| match cube.literal(n - 1 - i) {
@@ -59,7 +59,7 @@ pub fn plug_program(covers: &[(&str, &Sop)], inputs: &[&str]) -> Vec<Column> {
                 number: columns.len() + 1,
                 lamp: lamp.to_string(),
                 plugs,
-                product: Sop::new(sop.inputs(), vec![*cube]).render(inputs),
+                product,
             });
         }
     }

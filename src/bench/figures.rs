@@ -51,7 +51,7 @@ pub fn hardware_figures(design: &CombDesign, dir: &Path) -> Result<HardwareFigur
         bitstream,
         target: format!(
             "iCEBreaker: nextpnr-ice40 {} --package {} --pcf-allow-unconstrained --freq {} --seed {}",
-            options.device.flag(),
+            options.device.nextpnr_flag(),
             options.package,
             options.freq_mhz,
             options.seed

@@ -28,7 +28,7 @@ pub use jr01::Jr01Strategy;
 pub use rom::TruthTableRom;
 pub use sticks_game::{
     sticks_game_sim, sticks_game_verilog, SticksController, SticksGameSim, SticksMoveCheck,
-    GAME_MODULE,
+    GAME_MODULE, SIM_CYCLE_PS, SIM_THINK_CYCLES,
 };
 pub use sticks_strategy::{
     sticks_strategy_driver, sticks_strategy_verilog, Impl, SticksCircuitError, SticksStrategy,

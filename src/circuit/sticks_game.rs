@@ -35,6 +35,7 @@
 use rust_hdl::core::vcd_probe::VCDProbe;
 use rust_hdl::prelude::*;
 
+use super::settle;
 use super::sticks_strategy::{Impl, SticksCircuitError, SticksStrategy};
 use crate::game::{Last, SticksGame};
 use crate::model::{Inputs, Outputs};
@@ -44,8 +45,12 @@ use crate::verilog::emit;
 /// Module name of the emitted controller.
 pub const GAME_MODULE: &str = "sticks_game";
 
-/// Rounds of `update_all` a clock edge may take to settle.
-const SETTLE_ROUNDS: usize = 64;
+/// Think cycles of the simulated controller in terminal play and waveforms (a board waits
+/// half a second instead).
+pub const SIM_THINK_CYCLES: u32 = 4;
+
+/// One clock cycle of [`SticksGameSim`]'s VCD trace, in ps.
+pub const SIM_CYCLE_PS: u64 = 10_000;
 
 /// Checks a move against the take set and the sticks left, and computes what is left after it.
 ///
@@ -331,10 +336,24 @@ pub trait SticksGameSim {
     /// One cycle: the inputs are applied while the clock is low, then the clock rises; returns
     /// the outputs after the rising edge. Only the low M bits of `take` reach the port.
     fn step(&mut self, inputs: &Inputs) -> Outputs;
-    /// Starts writing a VCD of every signal to `writer` (time in ps, one cycle = 10 ns).
+    /// Starts writing a VCD of every signal to `writer` (time in ps, one cycle =
+    /// [`SIM_CYCLE_PS`]).
     fn trace(&mut self, writer: Box<dyn std::io::Write>);
     /// Flushes and stops the VCD, if any.
     fn finish_trace(&mut self);
+
+    /// Clocks the idle circuit until the human is to move or the game is over, for at most
+    /// `max_cycles` cycles: the outputs then and the cycles taken, or `None` if the circuit
+    /// did not answer.
+    fn wait_for_turn(&mut self, max_cycles: u32) -> Option<(Outputs, u32)> {
+        for n in 1..=max_cycles {
+            let o = self.step(&Inputs::IDLE);
+            if o.human_turn || o.game_over {
+                return Some((o, n));
+            }
+        }
+        None
+    }
 }
 
 /// The in-process simulation of a [`SticksController`].
@@ -354,13 +373,6 @@ impl<const W: usize, const M: usize, const S: usize> ControllerSim<W, M, S> {
         }
     }
 
-    fn settle(&mut self) {
-        assert!(
-            simulate(&mut self.block, SETTLE_ROUNDS),
-            "sticks_game did not settle in {SETTLE_ROUNDS} rounds"
-        );
-    }
-
     fn dump(&mut self) {
         if let Some(mut vcd) = self.vcd.take() {
             let _ = vcd.timestamp(self.time);
@@ -378,13 +390,13 @@ impl<const W: usize, const M: usize, const S: usize> SticksGameSim for Controlle
         b.machine_first.next = inputs.machine_first;
         b.take.next = bits::<M>(u64::from(inputs.take) & ((1 << M) - 1));
         b.take_valid.next = inputs.take_valid;
-        self.settle();
+        settle(&mut self.block);
         self.dump();
-        self.time += 5_000;
+        self.time += SIM_CYCLE_PS / 2;
         self.block.clock.next = Clock { clk: true };
-        self.settle();
+        settle(&mut self.block);
         self.dump();
-        self.time += 5_000;
+        self.time += SIM_CYCLE_PS / 2;
         let b = &self.block;
         Outputs {
             remaining: b.remaining.val().to_u32(),
@@ -446,7 +458,7 @@ fn game_block_sim<const W: usize, const M: usize, const S: usize>(
 ) -> Result<Box<dyn SticksGameSim>, SticksCircuitError> {
     let mut block = SticksController::<W, M, S>::new(game, table, implementation, think_cycles)?;
     // Propagate the power-on register values to the outputs.
-    simulate(&mut block, SETTLE_ROUNDS);
+    settle(&mut block);
     Ok(Box::new(ControllerSim::new(block)))
 }
 

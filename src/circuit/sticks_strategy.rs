@@ -205,21 +205,14 @@ impl<const W: usize, const M: usize> SticksStrategy<W, M> {
             take: Default::default(),
             winning: Default::default(),
             _impl: implementation,
-            _words: (0..1usize << W)
-                .map(|code| {
-                    table.rows()[code].unwrap_or(sticks.filled.get(code).copied().unwrap_or(0))
-                })
-                .collect(),
+            // `filled` has a word for each of the 1 << W codes, equal to the table where it
+            // cares.
+            _words: sticks.filled.clone(),
             _covers: covers,
             _exact: exact.iter().all(|&e| e),
         };
         block.connect_all();
         Ok(block)
-    }
-
-    /// The implementation.
-    pub fn implementation(&self) -> Impl {
-        self._impl
     }
 
     /// The covers of the logic implementation (`winning` first, then `take[0]` up); empty for

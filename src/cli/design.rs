@@ -141,8 +141,7 @@ pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             .moves
                             .iter()
                             .map(|(from, _)| {
-                                let after = from.total + (r.output as u64 - from.total);
-                                format!("phase {}: {} -> {}", from.phase, from.total, after)
+                                format!("phase {}: {} -> {}", from.phase, from.total, r.output)
                             })
                             .collect();
                         t.push(vec![
@@ -161,19 +160,10 @@ pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn cover_line_named(name: &str, sop: &Sop, inputs: &[&str]) -> String {
+fn cover_line(name: &str, sop: &Sop, inputs: &[&str]) -> String {
     format!(
         "{name} = {}    ({} products, {} literals)",
         sop.render(inputs),
-        sop.products(),
-        sop.literals()
-    )
-}
-
-fn cover_line(name: &str, sop: &Sop) -> String {
-    format!(
-        "{name} = {}    ({} products, {} literals)",
-        sop.render(&INPUTS),
         sop.products(),
         sop.literals()
     )
@@ -200,7 +190,7 @@ pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError>
                 } else {
                     format!("take[{}]", k - 1)
                 };
-                writeln!(out, "{}", cover_line_named(&name, &sop, &names))?;
+                writeln!(out, "{}", cover_line(&name, &sop, &names))?;
             }
         }
         DesignArgs::Jr01 => {
@@ -208,7 +198,7 @@ pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError>
             writeln!(out, "J.R. 01 strategy as sums of products (Quine-McCluskey prime implicants, exact minimum cover)")?;
             let names = Jr01Solution::OUTPUTS;
             for (name, covers) in names.iter().zip(&d.covers) {
-                writeln!(out, "{}", cover_line(name, &covers[0]))?;
+                writeln!(out, "{}", cover_line(name, &covers[0], &INPUTS))?;
                 for alt in &covers[1..] {
                     writeln!(out, "  also minimal: {name} = {}", alt.render(&INPUTS))?;
                 }

@@ -1,10 +1,10 @@
 //! `retrogate kege`.
 
 use super::args::{KegeArgs, KegeFormat};
-use super::report::join;
 use super::solve::heaps_rules;
 use super::table::Table;
 use super::CliError;
+use crate::game::join_commas;
 use crate::solver::kege::{analyse, parse_s_range, KegeReport};
 use crate::solver::KegeStart;
 use std::io::Write;
@@ -69,14 +69,14 @@ fn table(args: &KegeArgs, r: &KegeReport, out: &mut dyn Write) -> Result<(), Cli
             .map(|m| {
                 format!(
                     "{}: {}",
-                    join(&m.position),
+                    join_commas(&m.position),
                     value_text(Some(m.outcome), m.depth)
                 )
             })
             .collect();
         t.push(vec![
             row.s.to_string(),
-            join(&row.start),
+            join_commas(&row.start),
             value_text(row.outcome, row.depth),
             moves.join(" | "),
         ]);

@@ -19,9 +19,6 @@ use crate::solver::{solve_with_progress, Solution};
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::mpsc::{channel, Receiver};
 
-/// Cycles the simulated controller thinks before it answers.
-const CIRCUIT_THINK_CYCLES: u32 = 4;
-
 /// What the input thread reports.
 enum Input {
     Line(String),
@@ -274,9 +271,12 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
             game.check_solvable()?;
             if a.against == Against::Circuit {
                 let solution = solved(&game, ui);
-                let circuit =
-                    CircuitOpponent::new(&game, CIRCUIT_THINK_CYCLES, a.turn.machine_first)
-                        .map_err(|e| CliError::Usage(format!("--against circuit: {e}")))?;
+                let circuit = CircuitOpponent::new(
+                    &game,
+                    crate::circuit::SIM_THINK_CYCLES,
+                    a.turn.machine_first,
+                )
+                .map_err(|e| CliError::Usage(format!("--against circuit: {e}")))?;
                 return play_against(&solution, circuit, a.turn.machine_first, out);
             }
             play_game(&game, a.turn.machine_first, ui, out)

@@ -1,6 +1,8 @@
 //! How each game's positions and moves read in text and JSON.
 
-use crate::game::{matches::MatchesPosition, Game, HeapsGame, MatchesGame, SticksGame};
+use crate::game::{
+    join_commas, matches::MatchesPosition, Game, HeapsGame, MatchesGame, SticksGame,
+};
 use serde_json::{json, Value as Json};
 
 /// Text and JSON renderings of a game's parameters, positions and moves.
@@ -29,7 +31,7 @@ impl Report for SticksGame {
         format!(
             "sticks: {} sticks, take {}, whoever takes the last stick {}",
             self.count(),
-            join(self.take()),
+            join_commas(self.take()),
             self.last()
         )
     }
@@ -58,7 +60,7 @@ impl Report for MatchesGame {
         format!(
             "matches (J.R. 01): {} matches, remove then put back {}; whoever brings the total put back to {} wins",
             self.count(),
-            join(self.take()),
+            join_commas(self.take()),
             self.count()
         )
     }
@@ -97,7 +99,11 @@ impl Report for HeapsGame {
     }
     fn title(&self) -> String {
         let r = self.rules();
-        let starts: Vec<String> = self.start_positions().iter().map(|s| join(s)).collect();
+        let starts: Vec<String> = self
+            .start_positions()
+            .iter()
+            .map(|s| join_commas(s))
+            .collect();
         format!(
             "heaps: start {}, moves {}, ends at {}, last move {}{}",
             starts.join(" / "),
@@ -115,23 +121,15 @@ impl Report for HeapsGame {
         vec!["heaps"]
     }
     fn position_cells(&self, p: &Vec<u64>) -> Vec<String> {
-        vec![join(p)]
+        vec![join_commas(p)]
     }
     fn position_json(&self, p: &Vec<u64>) -> Json {
         json!(p)
     }
     fn move_text(&self, _: &Vec<u64>, m: &crate::game::heaps::HeapsMove) -> String {
-        format!("-> {}", join(&m.result))
+        format!("-> {}", join_commas(&m.result))
     }
     fn move_json(&self, m: &crate::game::heaps::HeapsMove) -> Json {
         json!(m.result)
     }
-}
-
-/// `1,2,3`.
-pub fn join(v: &[u64]) -> String {
-    v.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
 }

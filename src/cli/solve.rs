@@ -61,7 +61,7 @@ fn emit<G: Report>(
     match format {
         SolveFormat::Table => table(game, &solution, out),
         SolveFormat::Json => json_out(game, &solution, out),
-        SolveFormat::Summary => summary(game, &solution, None, out),
+        SolveFormat::Summary => summary(game, &solution, out),
     }
 }
 
@@ -111,12 +111,7 @@ fn json_out<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result
     Ok(())
 }
 
-fn summary<G: Report>(
-    game: &G,
-    s: &Solution<G>,
-    period: Option<&SticksPeriod>,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+fn summary<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
     let reachable = s.reachable();
     let count = |o: Outcome| {
@@ -140,9 +135,6 @@ fn summary<G: Report>(
             .best_move(start)
             .map_or_else(|| "-".to_string(), |(m, _)| game.move_text(&p, &m));
         writeln!(out, "start {cells}: {}, {mv}", s.value(start))?;
-    }
-    if let Some(period) = period {
-        write_period(period, out)?;
     }
     let losing: Vec<String> = reachable
         .iter()

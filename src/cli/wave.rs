@@ -4,19 +4,13 @@
 use super::args::{WaveArgs, WaveGame, WaveSticksArgs};
 use super::files::write_all_or_nothing;
 use super::CliError;
-use crate::circuit::{sticks_game_sim, Impl, SticksGameSim};
-use crate::game::{Game, SticksGame};
+use crate::circuit::{sticks_game_sim, Impl, SticksGameSim, SIM_CYCLE_PS, SIM_THINK_CYCLES};
+use crate::game::{join_commas, Game, SticksGame};
 use crate::model::{Inputs, Outputs};
 use crate::waveform::{render_svg, Picture, Trace, WaveformError};
 use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
-
-/// Cycles the controller thinks before it answers.
-const THINK_CYCLES: u32 = 4;
-
-/// One clock cycle in the trace, in ps.
-const CYCLE_PS: u64 = 10_000;
 
 /// The ports drawn, in order.
 pub const WAVE_SIGNALS: [&str; 9] = [
@@ -54,14 +48,11 @@ pub fn run(args: WaveArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// Clocks the idle circuit until the human is to move or the game is over.
 fn wait(sim: &mut dyn SticksGameSim, cycles: &mut u64) -> Result<Outputs, CliError> {
-    for _ in 0..THINK_CYCLES + 2 {
-        let o = sim.step(&Inputs::IDLE);
-        *cycles += 1;
-        if o.human_turn || o.game_over {
-            return Ok(o);
-        }
-    }
-    Err(CliError::Failed("the circuit did not answer".into()))
+    let (o, n) = sim
+        .wait_for_turn(SIM_THINK_CYCLES + 2)
+        .ok_or_else(|| CliError::Failed("the circuit did not answer".into()))?;
+    *cycles += u64::from(n);
+    Ok(o)
 }
 
 /// Plays `moves` and returns the VCD text and the number of cycles.
@@ -70,7 +61,7 @@ pub fn sticks_vcd(
     machine_first: bool,
     moves: &[u32],
 ) -> Result<(String, u64), CliError> {
-    let mut sim = sticks_game_sim(game, Impl::Logic, THINK_CYCLES)
+    let mut sim = sticks_game_sim(game, Impl::Logic, SIM_THINK_CYCLES)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let buf = Shared::default();
     sim.trace(Box::new(buf.clone()));
@@ -121,13 +112,13 @@ pub fn sticks_vcd(
 /// Draws `vcd` (of `cycles` cycles) as an SVG waveform of [`WAVE_SIGNALS`].
 pub fn vcd_svg(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> {
     let failed = |e: WaveformError| CliError::Failed(format!("drawing the waveform: {e}"));
-    let trace = Trace::from_vcd(vcd, &WAVE_SIGNALS, cycles * CYCLE_PS).map_err(failed)?;
+    let trace = Trace::from_vcd(vcd, &WAVE_SIGNALS, cycles * SIM_CYCLE_PS).map_err(failed)?;
     render_svg(
         &trace,
         &Picture {
             title,
             clock: "clock",
-            cycle: CYCLE_PS,
+            cycle: SIM_CYCLE_PS,
         },
     )
     .map_err(failed)
@@ -135,12 +126,11 @@ pub fn vcd_svg(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> 
 
 /// The picture's title: the rules and the moves.
 fn title(game: &SticksGame, machine_first: bool, moves: &[u32]) -> String {
-    let take: Vec<String> = game.take().iter().map(u64::to_string).collect();
     let moves: Vec<String> = moves.iter().map(u32::to_string).collect();
     format!(
         "sticks_game: {} sticks, take {{{}}}, last stick {}; {} first; human takes {}",
         game.count(),
-        take.join(","),
+        join_commas(game.take()),
         game.last(),
         if machine_first { "machine" } else { "human" },
         moves.join(", ")

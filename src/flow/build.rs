@@ -291,14 +291,12 @@ fn build_for_clock(
     let json = PathBuf::from(format!("{}.json", top.module));
     let pnr = nextpnr::place_and_route(&partial, &json, &options, &top.module)?;
     step(BuildStep::PlaceAndRoute, t, progress);
-    let log = pnr
-        .log
-        .clone()
-        .unwrap_or_else(|| partial.join(format!("{}_pnr.log", top.module)));
-    let log_text = std::fs::read_to_string(&log).map_err(io("reading", &log))?;
-    let fmax_mhz = clock_fmax(&log_text, data.clock.pin)
+    let log_text = &pnr.output;
+    let fmax_mhz = clock_fmax(log_text, data.clock.pin)
         .or(pnr.fmax_mhz)
-        .ok_or(BuildError::NoFmax { log: log.clone() })?;
+        .ok_or_else(|| BuildError::NoFmax {
+            log: pnr.log.clone().unwrap_or_default(),
+        })?;
     if fmax_mhz < clock_mhz {
         return Err(BuildError::TimingNotMet {
             board,
@@ -307,11 +305,11 @@ fn build_for_clock(
             partial,
         });
     }
-    let logic_cells = utilisation(&log_text, "ICESTORM_LC").unwrap_or(Utilisation {
+    let logic_cells = utilisation(log_text, "ICESTORM_LC").unwrap_or(Utilisation {
         used: pnr.logic_cells.unwrap_or(0),
         available: 0,
     });
-    let block_rams = utilisation(&log_text, "ICESTORM_RAM").unwrap_or(Utilisation {
+    let block_rams = utilisation(log_text, "ICESTORM_RAM").unwrap_or(Utilisation {
         used: synth.stats.ram40_4k,
         available: 0,
     });

@@ -1,66 +1,10 @@
 //! nextpnr-ice40: placement and routing, with the timing figures it reports.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::board::Device;
+
 use super::runner::{self, Tool, ToolError};
-
-/// An iCE40 device, as nextpnr-ice40 names it on its command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ice40Device {
-    /// iCE40 LP384.
-    Lp384,
-    /// iCE40 LP1K.
-    Lp1k,
-    /// iCE40 LP8K.
-    Lp8k,
-    /// iCE40 HX1K.
-    Hx1k,
-    /// iCE40 HX8K.
-    Hx8k,
-    /// iCE40 UltraPlus UP5K (iCEBreaker).
-    Up5k,
-    /// iCE40 UltraPlus UP3K.
-    Up3k,
-    /// iCE5LP4K.
-    U4k,
-}
-
-impl Ice40Device {
-    /// The nextpnr-ice40 flag selecting this device.
-    pub fn flag(self) -> &'static str {
-        match self {
-            Ice40Device::Lp384 => "--lp384",
-            Ice40Device::Lp1k => "--lp1k",
-            Ice40Device::Lp8k => "--lp8k",
-            Ice40Device::Hx1k => "--hx1k",
-            Ice40Device::Hx8k => "--hx8k",
-            Ice40Device::Up5k => "--up5k",
-            Ice40Device::Up3k => "--up3k",
-            Ice40Device::U4k => "--u4k",
-        }
-    }
-}
-
-/// The one adapter from the board data's part to nextpnr's: the board
-/// modules say which part a board carries, this module how nextpnr names it.
-impl From<crate::board::Device> for Ice40Device {
-    fn from(device: crate::board::Device) -> Self {
-        use crate::board::Device;
-        match device {
-            Device::Hx1k => Ice40Device::Hx1k,
-            Device::Hx8k => Ice40Device::Hx8k,
-            Device::Up5k => Ice40Device::Up5k,
-            Device::Lp8k => Ice40Device::Lp8k,
-        }
-    }
-}
-
-impl fmt::Display for Ice40Device {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.flag()[2..])
-    }
-}
 
 /// Pin constraints for place and route.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +18,8 @@ pub enum Pins {
 /// Options for one nextpnr-ice40 run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PnrOptions {
-    /// The device.
-    pub device: Ice40Device,
+    /// The device (its nextpnr flag is [`Device::nextpnr_flag`]).
+    pub device: Device,
     /// The package, e.g. `sg48`.
     pub package: String,
     /// Pin constraints.
@@ -103,7 +47,7 @@ impl PnrOptions {
     /// with the given pins, seed 1.
     pub fn for_board(board: &crate::board::Board, pins: Pins) -> Self {
         PnrOptions {
-            device: board.device.into(),
+            device: board.device,
             package: board.package.to_owned(),
             pins,
             freq_mhz: board.clock_mhz(),
@@ -129,6 +73,8 @@ pub struct PnrReport {
     pub logic_cells: Option<usize>,
     /// The nextpnr log (`<stem>_pnr.log`).
     pub log: Option<PathBuf>,
+    /// What nextpnr printed (the log's text), for reports beyond these figures.
+    pub output: String,
 }
 
 /// Run nextpnr-ice40 on the JSON netlist `json` in `dir`, writing
@@ -141,7 +87,7 @@ pub fn place_and_route(
 ) -> Result<PnrReport, ToolError> {
     let asc = format!("{stem}.asc");
     let mut args: Vec<String> = vec![
-        options.device.flag().to_owned(),
+        options.device.nextpnr_flag().to_owned(),
         "--package".to_owned(),
         options.package.clone(),
         "--json".to_owned(),
@@ -177,6 +123,7 @@ pub fn place_and_route(
         critical_path_ns: timing.critical_path_ns,
         logic_cells: timing.logic_cells,
         log: out.log,
+        output: text,
     })
 }
 
@@ -258,27 +205,11 @@ mod tests {
         assert!((t.critical_path_ns.unwrap_or(0.0) - 11.111).abs() < 0.01);
     }
 
-    /// Every board's nextpnr flags come from the board data through the
-    /// one `Device` adapter.
-    #[test]
-    fn board_flags() {
-        for board in crate::board::Board::all() {
-            let o = PnrOptions::for_board(board, Pins::Unconstrained);
-            let flags = vec![
-                o.device.flag().to_owned(),
-                "--package".to_owned(),
-                o.package.clone(),
-            ];
-            assert_eq!(flags, board.nextpnr_args(), "{}", board.id);
-            assert_eq!(o.freq_mhz, board.clock_mhz());
-        }
-    }
-
     #[test]
     fn icebreaker_flags() {
         let o = PnrOptions::icebreaker();
         assert_eq!(
-            (o.device.flag(), o.package.as_str(), o.freq_mhz),
+            (o.device.nextpnr_flag(), o.package.as_str(), o.freq_mhz),
             ("--up5k", "sg48", 12.0)
         );
     }

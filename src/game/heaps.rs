@@ -16,7 +16,7 @@
 //! the game, so it is a [`Successor::Beyond`] and needs no storage.
 
 use super::expr::{EvalError, MoveExpr};
-use super::{check_size, Ending, Game, GameError, Last, Successor};
+use super::{check_size, join_commas, Ending, Game, GameError, Last, Successor};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -253,7 +253,7 @@ impl HeapsGame {
             if end.holds(s) {
                 return Err(heaps_error(format!(
                     "--start {}: the game is already over there ({end} holds); pick a start where it does not",
-                    join(s)
+                    join_commas(s)
                 )));
             }
         }
@@ -452,13 +452,6 @@ fn apply(m: &MoveExpr, v: u64) -> Result<Option<u64>, GameError> {
         Some(r) if r >= 0 && r != x => Some(r as u64),
         _ => None,
     })
-}
-
-fn join(v: &[u64]) -> String {
-    v.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 impl Game for HeapsGame {

@@ -149,3 +149,8 @@ pub fn validate_take_set(take: &[u64]) -> Result<Vec<u64>, GameError> {
     }
     Ok(t)
 }
+
+/// Numbers joined with commas, `1,2,3`: how heaps and take sets are written.
+pub fn join_commas(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}

@@ -5,8 +5,6 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use super::error::LogicError;
-
 /// The largest number of variables a [`Cube`] or [`Sop`] can talk about
 /// (one bit of a `u32` per variable).
 pub const MAX_CUBE_INPUTS: usize = 32;
@@ -176,7 +174,7 @@ impl Sop {
     ///
     /// Never fails: stray value bits outside a cube's mask are cleared, the
     /// cubes are put in canonical order and duplicates are dropped. Cubes are
-    /// not checked against `inputs`; use [`Sop::try_new`] for that.
+    /// not checked against `inputs`.
     pub fn new(inputs: usize, cubes: Vec<Cube>) -> Self {
         let mut cubes: Vec<Cube> = cubes
             .into_iter()
@@ -185,33 +183,6 @@ impl Sop {
         cubes.sort_by(Cube::canonical_cmp);
         cubes.dedup();
         Sop { inputs, cubes }
-    }
-
-    /// Like [`Sop::new`], but rejects more than 32 inputs, cubes with value
-    /// bits outside their mask, and cubes using a variable `>= inputs`.
-    pub fn try_new(inputs: usize, cubes: Vec<Cube>) -> Result<Self, LogicError> {
-        if inputs > MAX_CUBE_INPUTS {
-            return Err(LogicError::TooManyInputs {
-                inputs,
-                max: MAX_CUBE_INPUTS,
-            });
-        }
-        let all = low_mask(inputs);
-        for cube in &cubes {
-            if !cube.is_well_formed() {
-                return Err(LogicError::MalformedCube {
-                    mask: cube.mask,
-                    bits: cube.bits,
-                });
-            }
-            if cube.mask & !all != 0 {
-                return Err(LogicError::CubeOutOfRange {
-                    mask: cube.mask,
-                    inputs,
-                });
-            }
-        }
-        Ok(Sop::new(inputs, cubes))
     }
 
     /// The constant-0 function of `inputs` variables.
@@ -267,6 +238,14 @@ impl Sop {
     /// `0b100`) and `B·C'` (mask `0b011`, bits `0b010`) render as `"A + B·C'"`.
     pub fn render(&self, names: &[&str]) -> String {
         self.write(names, &SEED_NOTATION)
+    }
+
+    /// Each product on its own in the seed's notation, in the sum's order (`["A", "B·C"]`).
+    pub fn render_products(&self, names: &[&str]) -> Vec<String> {
+        self.cubes
+            .iter()
+            .map(|c| Sop::new(self.inputs, vec![*c]).render(names))
+            .collect()
     }
 
     /// The sum as a Verilog expression over the identifiers in `names`
@@ -444,13 +423,11 @@ mod tests {
 
     #[test]
     fn canonical_order() {
-        let mut cubes: Vec<Cube> = ["B·C", "A'·B", "A·C", "A·B'", "A·B", "B", "A"]
+        let cubes: Vec<Cube> = ["B·C", "A'·B", "A·C", "A·B'", "A·B", "B", "A"]
             .into_iter()
             .map(cube)
             .collect();
-        cubes.sort_by(Cube::canonical_cmp);
-        let sop = Sop::new(3, cubes.clone());
-        assert_eq!(sop.cubes(), cubes.as_slice());
+        let sop = Sop::new(3, cubes);
         assert_eq!(sop.render(&ABC), "A + B + A·B + A·B' + A·C + A'·B + B·C");
     }
 
@@ -507,29 +484,5 @@ mod tests {
             }],
         );
         assert_eq!(stray.cubes(), &[Cube::new(0b01, 0b01)]);
-    }
-
-    #[test]
-    fn try_new_validates() {
-        assert!(Sop::try_new(3, vec![cube("A")]).is_ok());
-        assert_eq!(
-            Sop::try_new(33, vec![]),
-            Err(LogicError::TooManyInputs {
-                inputs: 33,
-                max: 32
-            })
-        );
-        assert_eq!(
-            Sop::try_new(2, vec![cube("A")]),
-            Err(LogicError::CubeOutOfRange {
-                mask: 0b100,
-                inputs: 2
-            })
-        );
-        assert_eq!(
-            Sop::try_new(2, vec![Cube { mask: 1, bits: 2 }]),
-            Err(LogicError::MalformedCube { mask: 1, bits: 2 })
-        );
-        assert!(Sop::try_new(32, vec![Cube::new(u32::MAX, 5)]).is_ok());
     }
 }

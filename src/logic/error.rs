@@ -84,28 +84,4 @@ pub enum LogicError {
         /// The number of inputs of the function.
         inputs: usize,
     },
-
-    /// A cube has a value bit where it has no literal (`bits & !mask != 0`).
-    #[error(
-        "cube with mask {mask:#b} and bits {bits:#b} sets value bits outside its mask; \
-         build it with Cube::new, which clears them"
-    )]
-    MalformedCube {
-        /// The cube's mask.
-        mask: u32,
-        /// The cube's value bits.
-        bits: u32,
-    },
-
-    /// A cube uses a variable that the sum of products does not have.
-    #[error(
-        "cube with mask {mask:#b} uses a variable at or above bit {inputs}, but the sum of \
-         products has only {inputs} inputs; raise the number of inputs or drop the literal"
-    )]
-    CubeOutOfRange {
-        /// The cube's mask.
-        mask: u32,
-        /// The number of inputs of the sum of products.
-        inputs: usize,
-    },
 }

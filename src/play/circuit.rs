@@ -61,16 +61,11 @@ impl CircuitOpponent {
 
     /// Clocks the idle circuit until the human is to move or the game is over.
     fn wait(&mut self) -> Result<Outputs, String> {
-        for _ in 0..self.think_cycles + 2 {
-            let o = self.sim.step(&Inputs::IDLE);
-            if o.human_turn || o.game_over {
-                return Ok(o);
-            }
-        }
-        Err(format!(
-            "the circuit did not answer within {} cycles",
-            self.think_cycles + 2
-        ))
+        let most = self.think_cycles + 2;
+        self.sim
+            .wait_for_turn(most)
+            .map(|(o, _)| o)
+            .ok_or_else(|| format!("the circuit did not answer within {most} cycles"))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::game::heaps::HeapsMove;
 use crate::game::matches::MatchesPosition;
-use crate::game::{Game, HeapsGame, MatchesGame, SticksGame, Successor};
+use crate::game::{join_commas, Game, HeapsGame, MatchesGame, SticksGame, Successor};
 
 /// A game the human can play in the terminal.
 pub trait Playable: Game<Move: PartialEq> {
@@ -173,10 +173,6 @@ impl Playable for MatchesGame {
     }
 }
 
-fn join(v: &[u64]) -> String {
-    v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
-}
-
 fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -195,7 +191,7 @@ impl HeapsGame {
             return Err(format!(
                 "`{t}` names {} heap(s) but the game has {k}: type the heaps after your move, e.g. {}",
                 sizes.len(),
-                join(from)
+                join_commas(from)
             ));
         }
         let (heap, expr) = match t.split_once(char::is_whitespace) {
@@ -205,7 +201,7 @@ impl HeapsGame {
                 return Err(format!(
                     "`{t}` is neither `HEAP MOVE` (e.g. `1 {}`) nor the heaps after the move (e.g. `{}`)",
                     self.moves()[0].source(),
-                    join(from)
+                    join_commas(from)
                 ))
             }
         };
@@ -260,14 +256,14 @@ impl Playable for HeapsGame {
         if p.len() == 1 {
             format!("heap {}", p[0])
         } else {
-            format!("heaps {} (sum {})", join(p), p.iter().sum::<u64>())
+            format!("heaps {} (sum {})", join_commas(p), p.iter().sum::<u64>())
         }
     }
     fn name(&self, p: &Vec<u64>) -> String {
         format!(
             "{} {}",
             if p.len() == 1 { "heap" } else { "heaps" },
-            join(p)
+            join_commas(p)
         )
     }
     fn hint(&self, i: usize) -> String {
@@ -277,9 +273,9 @@ impl Playable for HeapsGame {
                 "heap and move, e.g. `{} {}`, or the heaps after it, e.g. `{}`",
                 m.heap + 1,
                 self.moves()[m.expr].source(),
-                join(&m.result)
+                join_commas(&m.result)
             ),
-            None => format!("no move from {}", join(&p)),
+            None => format!("no move from {}", join_commas(&p)),
         }
     }
     fn parse_move(&self, i: usize, input: &str) -> Result<(HeapsMove, Successor), String> {
@@ -299,8 +295,8 @@ impl Playable for HeapsGame {
         };
         Err(format!(
             "{} -> {}: {why}: {}",
-            join(&from),
-            join(&target),
+            join_commas(&from),
+            join_commas(&target),
             self.hint(i)
         ))
     }
@@ -312,11 +308,11 @@ impl Playable for HeapsGame {
             "heap {} {} -> {}",
             m.heap + 1,
             self.moves()[m.expr].source(),
-            join(&m.result)
+            join_commas(&m.result)
         )
     }
     fn say_end(&self, p: &Vec<u64>, mover: &str) -> String {
-        format!("{mover} reached {} ({} holds)", join(p), self.end())
+        format!("{mover} reached {} ({} holds)", join_commas(p), self.end())
     }
 }
 

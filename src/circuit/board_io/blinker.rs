@@ -2,8 +2,8 @@
 
 use rust_hdl::prelude::*;
 
-use super::width_for;
 use crate::circuit::sized;
+use crate::solver::strategy::bits_for;
 
 /// A 4-bit phase that advances every `tick_cycles` cycles.
 ///
@@ -61,7 +61,7 @@ impl Logic for Blinker {
 
     fn hdl(&self) -> Verilog {
         let last = self._tick_cycles - 1;
-        let cw = width_for(last);
+        let cw = bits_for(last);
         Verilog::Custom(format!(
             "// phase advances every {cycles} cycles\n\
              reg [{top}:0] count;\n\

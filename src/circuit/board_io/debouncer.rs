@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use rust_hdl::prelude::*;
 
-use super::{bit_of, mask, width_for};
+use super::{bit_of, mask};
 use crate::circuit::sized;
+use crate::solver::strategy::bits_for;
 
 /// Debounces `N` independent, already synchronised bits.
 ///
@@ -48,11 +49,6 @@ impl<const N: usize> Debouncer<N> {
         block.connect_all();
         block
     }
-
-    /// The number of stable cycles a change needs.
-    pub fn cycles(&self) -> u64 {
-        self._cycles
-    }
 }
 
 impl<const N: usize> Logic for Debouncer<N> {
@@ -80,7 +76,7 @@ impl<const N: usize> Logic for Debouncer<N> {
 
     fn hdl(&self) -> Verilog {
         let last = self._cycles - 1;
-        let cw = width_for(last);
+        let cw = bits_for(last);
         let mut code = format!(
             "// {} stable cycles; one {cw}-bit counter per bit\ninitial debounced = {};\n",
             self._cycles,

@@ -57,11 +57,6 @@ pub use seven_segment::{segments_for, SevenSegment, DIGIT_SEGMENTS};
 pub use synchronizer::Synchronizer;
 pub use toggle::Toggle;
 
-/// Bits needed to hold every value in `0..=max` (at least 1).
-pub(crate) fn width_for(max: u64) -> usize {
-    (64 - max.leading_zeros() as usize).max(1)
-}
-
 /// Verilog for bit `i` of a port `width` bits wide: `name[i]`, or `name`
 /// for a one-bit port (rust-hdl declares those as scalars, which cannot be
 /// indexed).
@@ -88,11 +83,6 @@ mod tests {
 
     #[test]
     fn widths() {
-        assert_eq!(width_for(0), 1);
-        assert_eq!(width_for(1), 1);
-        assert_eq!(width_for(2), 2);
-        assert_eq!(width_for(255), 8);
-        assert_eq!(width_for(256), 9);
         assert_eq!(bit_of("raw", 2, 3), "raw[2]");
         assert_eq!(bit_of("raw", 0, 1), "raw");
         assert_eq!(mask(3), 7);

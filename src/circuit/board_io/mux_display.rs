@@ -2,8 +2,8 @@
 
 use rust_hdl::prelude::*;
 
-use super::width_for;
 use crate::circuit::sized;
+use crate::solver::strategy::bits_for;
 
 /// Drives a 4-digit multiplexed display (the Alchitry Io's), active high.
 ///
@@ -72,7 +72,7 @@ impl Logic for MuxDisplay {
 
     fn hdl(&self) -> Verilog {
         let last = self._digit_cycles - 1;
-        let cw = width_for(last);
+        let cw = bits_for(last);
         Verilog::Custom(format!(
             "// each digit lit for {cycles} cycles\n\
              reg [{top}:0] count;\n\

@@ -2,8 +2,8 @@
 
 use rust_hdl::prelude::*;
 
-use super::width_for;
 use crate::circuit::sized;
+use crate::solver::strategy::bits_for;
 
 /// Times how long a (debounced) level has been high.
 ///
@@ -70,7 +70,7 @@ impl Logic for PressTimer {
     }
 
     fn hdl(&self) -> Verilog {
-        let cw = width_for(self._long_cycles);
+        let cw = bits_for(self._long_cycles);
         let (zero, one, limit) = (sized(cw, 0), sized(cw, 1), sized(cw, self._long_cycles));
         Verilog::Custom(format!(
             "// long press: {cycles} cycles\n\

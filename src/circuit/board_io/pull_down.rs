@@ -2,8 +2,9 @@
 
 use rust_hdl::prelude::*;
 
-use super::{mask, width_for};
+use super::mask;
 use crate::circuit::sized;
+use crate::solver::strategy::bits_for;
 
 /// When the [`PullDownEmulator`] drives, releases and samples, in cycles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +148,7 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
 
     fn hdl(&self) -> Verilog {
         let t = self.timing();
-        let pw = width_for(t.period - 1);
+        let pw = bits_for(t.period - 1);
         let p = |v: u64| sized(pw, v);
         let (what, drive_next) = if self._passive {
             ("passive: never drive".to_owned(), "1'b0".to_owned())

@@ -34,7 +34,7 @@ use std::fmt;
 
 use rust_hdl::prelude::Block;
 
-use super::board_io::{width_for, PullDownTiming};
+use super::board_io::PullDownTiming;
 use super::sticks_game::SticksController;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
@@ -293,17 +293,15 @@ impl SticksParams {
                 Self::MAX_TAKE
             ));
         }
-        let w = width_for(game.count());
-        let m = width_for(game.max_take());
-        let take_mask = game.take().iter().fold(0u16, |mask, &t| mask | 1 << t);
+        let table = sticks_table(game).map_err(|e| TopError::UnsupportedGame {
+            reason: e.to_string(),
+        })?;
         Ok(SticksParams {
-            w,
-            m,
-            take_mask,
+            w: table.sticks_bits,
+            m: table.take_bits,
+            take_mask: game.take().iter().fold(0u16, |mask, &t| mask | 1 << t),
             count: game.count(),
-            table: sticks_table(game).map_err(|e| TopError::UnsupportedGame {
-                reason: e.to_string(),
-            })?,
+            table,
             game: game.clone(),
         })
     }
