@@ -1,6 +1,6 @@
 //! Command-line arguments (clap derive). Doc comments are the help text.
 
-use crate::game::{ApplyTo, Last};
+use crate::game::{ApplyTo, GameError, Last, SticksGame};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Solve small combinatorial games by retrograde analysis, and turn the winning strategy into
@@ -400,6 +400,13 @@ pub struct SticksArgs {
     /// Whether taking the last stick wins or loses.
     #[arg(long, value_enum, default_value_t = LastArg::Loses)]
     pub last: LastArg,
+}
+
+impl SticksArgs {
+    /// The game these flags describe.
+    pub fn game(&self) -> Result<SticksGame, GameError> {
+        SticksGame::new(self.count, &self.take, self.last.into())
+    }
 }
 
 /// Matches-game flags.

@@ -6,7 +6,6 @@ use super::CliError;
 use crate::board::BoardId;
 use crate::flow::build::{build, program, BuildError, Progress};
 use crate::flow::Design;
-use crate::game::SticksGame;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -14,10 +13,7 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
     let board: BoardId = args.board.into();
     let design = match args.design {
         DesignArg::Jr01 => Design::Jr01,
-        DesignArg::Sticks => {
-            let g = &args.game;
-            Design::Sticks(SticksGame::new(g.count, &g.take, g.last.into())?)
-        }
+        DesignArg::Sticks => Design::Sticks(args.game.game()?),
     };
     let dir = args.out.clone().unwrap_or_else(|| {
         PathBuf::from("build")

@@ -39,21 +39,9 @@ fn bits(word: u32, width: usize) -> Vec<u32> {
     (0..width).rev().map(|i| (word >> i) & 1).collect()
 }
 
-fn spaced_bits(word: u32, width: usize) -> String {
-    bits(word, width)
-        .iter()
-        .map(|b| b.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The stick game of a design's flags.
 pub fn sticks_game(a: &SticksDesignArgs) -> Result<SticksGame, CliError> {
-    Ok(SticksGame::new(
-        a.game.count,
-        &a.game.take,
-        a.game.last.into(),
-    )?)
+    Ok(a.game.game()?)
 }
 
 impl From<ImplArg> for Impl {
@@ -145,9 +133,9 @@ pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             })
                             .collect();
                         t.push(vec![
-                            spaced_bits(r.code, 3),
+                            crate::play::spaced(r.code),
                             "|".into(),
-                            spaced_bits(r.output, 3),
+                            crate::play::spaced(r.output),
                             "|".into(),
                             meaning.join("; "),
                         ]);

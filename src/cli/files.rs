@@ -42,3 +42,15 @@ pub fn write_all_or_nothing(files: &[(PathBuf, String)]) -> Result<(), CliError>
     }
     result
 }
+
+/// Checks that `--out` names an SVG file: `what` is the picture ("the schematic is SVG"),
+/// `example` a good file name for the message.
+pub fn require_svg(path: &Path, what: &str, example: &str) -> Result<(), CliError> {
+    if path.extension().and_then(|e| e.to_str()) == Some("svg") {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "--out {}: {what}; give a file name ending in .svg, e.g. --out {example}",
+        path.display()
+    )))
+}

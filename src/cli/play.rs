@@ -10,7 +10,7 @@ use super::ui::{Colour, Paint, Ui};
 use super::CliError;
 use crate::circuit::CombBlock;
 use crate::designs::Jr01Design;
-use crate::game::{Game, HeapsGame, MatchesGame, SticksGame};
+use crate::game::{Game, HeapsGame, MatchesGame};
 use crate::play::{
     CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
     SolverOpponent, LIT,
@@ -267,7 +267,7 @@ fn play_against<G: Playable + Report, O: Opponent<G>>(
 pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.game {
         PlayGame::Sticks(a) => {
-            let game = SticksGame::new(a.rules.count, &a.rules.take, a.rules.last.into())?;
+            let game = a.rules.game()?;
             game.check_solvable()?;
             if a.against == Against::Circuit {
                 let solution = solved(&game, ui);

@@ -3,7 +3,7 @@
 
 use super::args::{DesignArgs, SchematicArgs};
 use super::design::{jr01, step};
-use super::files::write_all_or_nothing;
+use super::files::{require_svg, write_all_or_nothing};
 use super::ui::Ui;
 use super::CliError;
 use crate::designs::JR01_MODULE;
@@ -52,12 +52,7 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             let path = args
                 .out
                 .unwrap_or_else(|| PathBuf::from("schematic-jr01.svg"));
-            if path.extension().and_then(|e| e.to_str()) != Some("svg") {
-                return Err(CliError::Usage(format!(
-                    "--out {}: the schematic is SVG; give a file name ending in .svg, e.g. --out schematic-jr01.svg",
-                    path.display()
-                )));
-            }
+            require_svg(&path, "the schematic is SVG", "schematic-jr01.svg")?;
             let d = jr01()?;
             let svg = schematic_svg(JR01_MODULE, &d.design.verilog, &args.work.join("jr01"), ui)?;
             write_all_or_nothing(&[(path.clone(), svg)])?;
@@ -67,12 +62,7 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             let path = args
                 .out
                 .unwrap_or_else(|| PathBuf::from("schematic-sticks.svg"));
-            if path.extension().and_then(|e| e.to_str()) != Some("svg") {
-                return Err(CliError::Usage(format!(
-                    "--out {}: the schematic is SVG; give a file name ending in .svg, e.g. --out schematic-sticks.svg",
-                    path.display()
-                )));
-            }
+            require_svg(&path, "the schematic is SVG", "schematic-sticks.svg")?;
             let game = super::design::sticks_game(&a)?;
             let implementation = a.implementation.map_or(Impl::Logic, Into::into);
             let verilog = sticks_strategy_verilog(&game, implementation).map_err(step)?;

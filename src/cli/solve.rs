@@ -13,7 +13,7 @@ use std::io::Write;
 pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.game {
         GameArgs::Sticks(a) => {
-            let game = SticksGame::new(a.count, &a.take, a.last.into())?;
+            let game = a.game()?;
             if args.format == SolveFormat::Summary {
                 if let Some(period) = SticksPeriod::find(&game) {
                     return sticks_summary(&game, &period, out);

@@ -2,7 +2,7 @@
 //! trace, and draws its ports as an SVG waveform ([`crate::waveform`]).
 
 use super::args::{WaveArgs, WaveGame, WaveSticksArgs};
-use super::files::write_all_or_nothing;
+use super::files::{require_svg, write_all_or_nothing};
 use super::CliError;
 use crate::circuit::{sticks_game_sim, Impl, SticksGameSim, SIM_CYCLE_PS, SIM_THINK_CYCLES};
 use crate::game::{join_commas, Game, SticksGame};
@@ -138,13 +138,12 @@ fn title(game: &SticksGame, machine_first: bool, moves: &[u32]) -> String {
 }
 
 fn sticks(a: WaveSticksArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if a.out.extension().and_then(|e| e.to_str()) != Some("svg") {
-        return Err(CliError::Usage(format!(
-            "--out {}: the waveform is SVG (the VCD goes next to it); give a file name ending in .svg, e.g. --out game.svg",
-            a.out.display()
-        )));
-    }
-    let game = SticksGame::new(a.rules.count, &a.rules.take, a.rules.last.into())?;
+    require_svg(
+        &a.out,
+        "the waveform is SVG (the VCD goes next to it)",
+        "game.svg",
+    )?;
+    let game = a.rules.game()?;
     let (vcd, cycles) = sticks_vcd(&game, a.turn.machine_first, &a.moves)?;
     let svg = vcd_svg(&vcd, cycles, &title(&game, a.turn.machine_first, &a.moves))?;
     let vcd_path = a.out.with_extension("vcd");

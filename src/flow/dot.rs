@@ -25,14 +25,7 @@ pub fn svg(dir: &Path, graph: &Path, svg_name: &str) -> Result<PathBuf, ToolErro
         ],
         Some(&log),
     )?;
-    if out_path.is_file() {
-        Ok(out_path)
-    } else {
-        Err(out.unexpected(format!(
-            "it exited successfully but {} does not exist",
-            out_path.display()
-        )))
-    }
+    out.expect_file(out_path)
 }
 
 #[cfg(all(test, feature = "external-tools"))]

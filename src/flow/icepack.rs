@@ -13,17 +13,6 @@ pub fn pack(dir: &Path, asc: &Path, bin_name: &str) -> Result<PathBuf, ToolError
         dir,
         [asc.as_os_str(), bin.as_os_str()],
         Some(&log),
-    )?;
-    if bin.is_file() {
-        Ok(bin)
-    } else {
-        Err(ToolError::UnexpectedOutput {
-            tool: Tool::Icepack.program().to_owned(),
-            detail: format!(
-                "it exited successfully but {} does not exist",
-                bin.display()
-            ),
-            log: dir.join(log).display().to_string(),
-        })
-    }
+    )?
+    .expect_file(bin)
 }

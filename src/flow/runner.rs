@@ -226,6 +226,19 @@ impl ToolOutput {
             log: self.log_name(),
         }
     }
+
+    /// `path` when the run wrote it, else an [`ToolError::UnexpectedOutput`] saying that the
+    /// tool exited successfully without writing it.
+    pub fn expect_file(&self, path: PathBuf) -> Result<PathBuf, ToolError> {
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(self.unexpected(format!(
+                "it exited successfully but {} does not exist",
+                path.display()
+            )))
+        }
+    }
 }
 
 /// The last `lines` lines of `text`.

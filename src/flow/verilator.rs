@@ -65,20 +65,7 @@ pub fn build_binary(
             out.unexpected("this Verilator has no `--binary`; install Verilator 5.004 or later")
         );
     }
-    out.check()?;
-    let exe = dir.join(&mdir).join(name);
-    if exe.is_file() {
-        Ok(exe)
-    } else {
-        Err(ToolError::UnexpectedOutput {
-            tool: Tool::Verilator.program().to_owned(),
-            detail: format!("the build succeeded but {} does not exist", exe.display()),
-            log: dir
-                .join(format!("{name}.verilator.log"))
-                .display()
-                .to_string(),
-        })
-    }
+    out.check()?.expect_file(dir.join(&mdir).join(name))
 }
 
 /// Run an executable built by [`build_binary`] in `dir`. A nonzero exit is

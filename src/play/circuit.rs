@@ -8,20 +8,16 @@
 //! circuit's `remaining` must agree with the session's position, or the game stops with an
 //! error.
 
+use super::jr01::{DARK, LIT};
 use super::session::Opponent;
 use crate::circuit::{sticks_game_sim, Impl, SticksCircuitError, SticksGameSim};
 use crate::game::{SticksGame, Successor};
 use crate::model::{Inputs, Outputs};
 
-/// A lit LED in the panel text.
-pub const LED_ON: char = '●';
-/// A dark LED in the panel text.
-pub const LED_OFF: char = '○';
-
 /// What the iCEBreaker top shows for these outputs: LED1..LED5 (the sticks left in binary,
 /// LED1 = bit 0 first), the green "your turn" LED and the machine's last move.
 pub fn icebreaker_panel(o: &Outputs) -> String {
-    let led = |on: bool| if on { LED_ON } else { LED_OFF };
+    let led = |on: bool| if on { LIT } else { DARK };
     let leds: String = (0..5).map(|b| led(o.remaining >> b & 1 == 1)).collect();
     format!(
         "LED1-5 {leds} turn {} machine {}",

@@ -19,7 +19,7 @@ mod games;
 mod jr01;
 mod session;
 
-pub use circuit::{icebreaker_panel, CircuitOpponent};
+pub use circuit::CircuitOpponent;
 pub use games::Playable;
-pub use jr01::{lamps, Jr01Event, Jr01Panel, DARK, LIT};
+pub use jr01::{spaced, Jr01Event, Jr01Panel, LIT};
 pub use session::{Event, Opponent, Session, Side, SolverOpponent};

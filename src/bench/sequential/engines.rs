@@ -58,11 +58,6 @@ impl Engine {
             Engine::GateLevel => "gate-level",
         }
     }
-
-    /// True for the engines that run an external program.
-    pub fn is_external(self) -> bool {
-        matches!(self, Engine::Icarus | Engine::Verilator | Engine::GateLevel)
-    }
 }
 
 impl std::fmt::Display for Engine {
@@ -131,12 +126,7 @@ impl PreparedEngine {
         think_cycles: u32,
         dir: &Path,
     ) -> Result<Self, CosimError> {
-        let verilog = if engine.is_external() {
-            Some(sticks_game_verilog(game, implementation, think_cycles)?)
-        } else {
-            None
-        };
-        Self::prepare_with_verilog(engine, game, implementation, think_cycles, dir, verilog)
+        Self::prepare_with_verilog(engine, game, implementation, think_cycles, dir, None)
     }
 
     /// [`prepare`](Self::prepare), with the external engines simulating `verilog` (a

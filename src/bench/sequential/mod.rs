@@ -316,11 +316,9 @@ pub fn run_engine(
     let power_on = SticksGameModel::new(game, 0).outputs();
     let mut found = compare(expected, &run.observed, widths);
     let solver = check_machine_moves(game, &stimulus.inputs, &run.observed, power_on);
-    let mut signal = None;
     if let Some((cycle, want, got)) = solver {
         if found.as_ref().is_none_or(|f| cycle < f.0) {
-            found = Some((cycle, "machine move", want, got));
-            signal = Some("machine move (solver)");
+            found = Some((cycle, "machine move (solver)", want, got));
         }
     }
     let mismatch = match found {
@@ -333,7 +331,7 @@ pub fn run_engine(
             Some(CycleMismatch {
                 cycle,
                 segment,
-                signal: signal.unwrap_or(name).to_owned(),
+                signal: name.to_owned(),
                 expected: expected_value,
                 actual,
                 inputs: stimulus.inputs.get(cycle).copied().unwrap_or_default(),
