@@ -67,7 +67,40 @@ impl Function {
                 .collect();
         }
         let primes = self.primes();
-        let problem = CoverProblem {
+        let problem = Self::cover_problem(&on, &primes);
+        optimal_covers(&problem, limit)
+            .into_iter()
+            .map(|cover| self.sop(&primes, cover))
+            .collect()
+    }
+
+    /// The exact minimum when there are at most `prime_limit` primes, else the greedy cover.
+    fn bounded_cover(&self, prime_limit: usize) -> (Sop, bool) {
+        let on = self.on_codes();
+        if on.is_empty() {
+            return (Sop::zero(self.inputs), true);
+        }
+        let primes = self.primes();
+        let problem = Self::cover_problem(&on, &primes);
+        if primes.len() <= prime_limit {
+            let cover = optimal_covers(&problem, 1)
+                .into_iter()
+                .next()
+                .expect("the primes cover the on-set");
+            (self.sop(&primes, cover), true)
+        } else {
+            (self.sop(&primes, greedy_cover(&problem)), false)
+        }
+    }
+
+    fn sop(&self, primes: &[Cube], cover: Vec<usize>) -> Sop {
+        Sop::new(self.inputs, cover.into_iter().map(|c| primes[c]).collect())
+    }
+
+    /// Rows: the on-set codes; columns: the primes, each listing the rows it covers; weights:
+    /// the primes' literal counts.
+    fn cover_problem(on: &[u32], primes: &[Cube]) -> CoverProblem {
+        CoverProblem {
             rows: on.len(),
             columns: primes
                 .iter()
@@ -78,12 +111,61 @@ impl Function {
                 })
                 .collect(),
             weights: primes.iter().map(|prime| prime.literals() as u64).collect(),
-        };
-        optimal_covers(&problem, limit)
-            .into_iter()
-            .map(|cover| Sop::new(self.inputs, cover.into_iter().map(|c| primes[c]).collect()))
-            .collect()
+        }
     }
+}
+
+/// A greedy irredundant cover: essential columns first (the only column of some row), then
+/// repeatedly the column with the least weight per newly covered row (weights of at least 1,
+/// ties to the lower index), then columns the others make redundant dropped, last picked first.
+fn greedy_cover(problem: &CoverProblem) -> Vec<usize> {
+    let covers = |c: usize, row: usize| problem.columns[c].contains(&row);
+    let mut chosen: Vec<usize> = Vec::new();
+    for row in 0..problem.rows {
+        let mut only = (0..problem.columns.len()).filter(|&c| covers(c, row));
+        if let (Some(c), None) = (only.next(), only.next()) {
+            if !chosen.contains(&c) {
+                chosen.push(c);
+            }
+        }
+    }
+    let mut covered = vec![false; problem.rows];
+    for &c in &chosen {
+        for &row in &problem.columns[c] {
+            covered[row] = true;
+        }
+    }
+    while covered.iter().any(|&c| !c) {
+        let mut best: Option<(usize, u64, u64)> = None; // (column, weight, new rows)
+        for (c, rows) in problem.columns.iter().enumerate() {
+            let new = rows.iter().filter(|&&row| !covered[row]).count() as u64;
+            if new == 0 {
+                continue;
+            }
+            let weight = problem.weights[c].max(1);
+            // weight / new smaller is better: compare crosswise.
+            if best.is_none_or(|(_, bw, bn)| weight * bn < bw * new) {
+                best = Some((c, weight, new));
+            }
+        }
+        let (c, _, _) = best.expect("every row lies in some column");
+        chosen.push(c);
+        for &row in &problem.columns[c] {
+            covered[row] = true;
+        }
+    }
+    let mut i = chosen.len();
+    while i > 0 {
+        i -= 1;
+        let c = chosen[i];
+        let others_cover = problem.columns[c]
+            .iter()
+            .all(|&row| chosen.iter().any(|&d| d != c && covers(d, row)));
+        if others_cover {
+            chosen.remove(i);
+        }
+    }
+    chosen
 }
 
 /// Unwraps the result of a checked function for its panicking twin.
@@ -167,4 +249,18 @@ pub fn try_minimise(inputs: usize, on: &[u32], dc: &[u32]) -> Result<Sop, LogicE
         .into_iter()
         .next()
         .unwrap_or_else(|| Sop::zero(inputs)))
+}
+
+/// A cover of the function that is 1 on `on`, free on `dc` and 0 elsewhere, and whether it is
+/// exact: the cover [`minimise`] returns when the function has at most `prime_limit` prime
+/// implicants; otherwise, where the exact search could take very long, a greedy irredundant
+/// cover of the primes (essential primes, then repeatedly the prime with the fewest literals
+/// per newly covered on-set code, ties to the canonical order, then primes made redundant by
+/// later picks dropped, last picked first).
+///
+/// # Panics
+///
+/// As [`prime_implicants`].
+pub fn minimise_bounded(inputs: usize, on: &[u32], dc: &[u32], prime_limit: usize) -> (Sop, bool) {
+    expect_valid(Function::new(inputs, on, dc)).bounded_cover(prime_limit)
 }

@@ -50,7 +50,7 @@ mod tests;
 pub use cube::{Cube, Minterms, Sop, MAX_CUBE_INPUTS};
 pub use error::LogicError;
 pub use minimise::{
-    minimal_covers, minimise, prime_implicants, try_minimal_covers, try_minimise,
+    minimal_covers, minimise, minimise_bounded, prime_implicants, try_minimal_covers, try_minimise,
     try_prime_implicants, MAX_FUNCTION_INPUTS,
 };
 pub use truth_table::TruthTable;

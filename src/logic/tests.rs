@@ -513,6 +513,31 @@ proptest! {
         prop_assert_eq!(minimal_covers(inputs, &on, &dc, 3), covers[..covers.len().min(3)].to_vec());
     }
 
+    /// Within the prime limit the bounded minimiser is the exact one; beyond it the greedy
+    /// cover is still a correct cover by primes (against the brute-force truth), and
+    /// irredundant: no product can be dropped.
+    #[test]
+    fn bounded_cover_is_exact_within_the_limit_and_correct_beyond(
+        (inputs, on, dc) in function(6)
+    ) {
+        let primes = prime_implicants(inputs, &on, &dc).len();
+        prop_assert_eq!(
+            minimise_bounded(inputs, &on, &dc, primes),
+            (minimise(inputs, &on, &dc), true)
+        );
+        if primes > 0 {
+            let (greedy, exact) = minimise_bounded(inputs, &on, &dc, primes - 1);
+            prop_assert!(!exact);
+            check_cover(inputs, &on, &dc, &greedy);
+            for i in 0..greedy.products() {
+                let mut fewer = greedy.cubes().to_vec();
+                fewer.remove(i);
+                let fewer = Sop::new(inputs, fewer);
+                prop_assert!(on.iter().any(|&m| !fewer.eval(m)), "product {} is redundant", i);
+            }
+        }
+    }
+
     #[test]
     fn primes_match_brute_force((inputs, on, dc) in function(6)) {
         prop_assert_eq!(prime_implicants(inputs, &on, &dc), brute_primes(inputs, &on, &dc));
