@@ -52,9 +52,7 @@ impl<const N: usize> Buttons<N> {
 impl<const N: usize> Logic for Buttons<N> {
     #[hdl_gen]
     fn update(&mut self) {
-        self.sync.clock.next = self.clock.val();
-        self.debounce.clock.next = self.clock.val();
-        self.edges.clock.next = self.clock.val();
+        clock!(self, clock, sync, debounce, edges);
         self.sync.raw.next = self.raw.val();
         self.debounce.raw.next = self.sync.synced.val();
         self.edges.level.next = self.debounce.debounced.val();

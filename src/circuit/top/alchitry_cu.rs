@@ -77,9 +77,7 @@ impl Jr01AlchitryCu {
 impl Logic for Jr01AlchitryCu {
     #[hdl_gen]
     fn update(&mut self) {
-        self.pull.clock.next = self.clk.val();
-        self.switches.clock.next = self.clk.val();
-        self.display.clock.next = self.clk.val();
+        clock!(self, clk, pull, switches, display);
         Signal::<InOut, Bits<3>>::link(&mut self.io_dip, &mut self.pull.pins);
         self.switches.raw.next = self.pull.value.val();
         self.strategy.a.next = self.switches.level.val().get_bit(2);
@@ -184,14 +182,18 @@ impl<const W: usize, const M: usize, const S: usize> SticksAlchitryCu<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksAlchitryCu<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
-        self.reset_sync.clock.next = self.clk.val();
-        self.pull_buttons.clock.next = self.clk.val();
-        self.pull_dips.clock.next = self.clk.val();
-        self.buttons.clock.next = self.clk.val();
-        self.dips.clock.next = self.clk.val();
-        self.por.clock.next = self.clk.val();
-        self.console.clock.next = self.clk.val();
-        self.display.clock.next = self.clk.val();
+        clock!(
+            self,
+            clk,
+            reset_sync,
+            pull_buttons,
+            pull_dips,
+            buttons,
+            dips,
+            por,
+            console,
+            display
+        );
         Signal::<InOut, Bits<5>>::link(&mut self.io_button, &mut self.pull_buttons.pins);
         Signal::<InOut, Bits<8>>::link(&mut self.io_dip, &mut self.pull_dips.pins);
 

@@ -193,8 +193,7 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksConsole<W, 
         self.take3_q.d.next = self.take3.val();
         self.new_game_q.d.next = self.new_game.val();
         self.machine_first_q.d.next = self.machine_first.val();
-        self.game.clock.next = self.clock.val();
-        self.blinker.clock.next = self.clock.val();
+        clock!(self, clock, game, blinker);
         self.game.reset.next = self.reset.val();
         self.game.new_game.next = self.new_game_q.q.val();
         self.game.machine_first.next = self.machine_first_q.q.val();

@@ -65,9 +65,7 @@ impl Jr01Icestick {
 impl Logic for Jr01Icestick {
     #[hdl_gen]
     fn update(&mut self) {
-        self.buttons.clock.next = self.clk.val();
-        self.panel.clock.next = self.clk.val();
-        self.blinker.clock.next = self.clk.val();
+        clock!(self, clk, buttons, panel, blinker);
         // The buttons pull their pins to GND: active low.
         self.pins.next = (bit_cast::<3, 1>(self.BTN1.val().into()) << 2)
             | (bit_cast::<3, 1>(self.BTN2.val().into()) << 1)
@@ -146,10 +144,7 @@ impl<const W: usize, const M: usize, const S: usize> SticksIcestick<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksIcestick<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
-        self.buttons.clock.next = self.clk.val();
-        self.start.clock.next = self.clk.val();
-        self.por.clock.next = self.clk.val();
-        self.console.clock.next = self.clk.val();
+        clock!(self, clk, buttons, start, por, console);
         // Active low: bit k-1 = BTNk.
         self.pins.next = (bit_cast::<3, 1>(self.BTN3.val().into()) << 2)
             | (bit_cast::<3, 1>(self.BTN2.val().into()) << 1)
