@@ -21,25 +21,28 @@ pub struct Cli {
 pub enum Command {
     /// Solve a game: outcome, depth and chosen move of every position.
     #[command(
-        after_help = "Examples:\n  retrogate solve sticks\n  retrogate solve sticks --count 20 --format summary\n  retrogate solve matches --format json\n  retrogate solve heaps --start 3,10 --move x+1 --move x*4 --end sum>=61"
+        after_help = "Examples:\n  retrogate solve sticks\n  retrogate solve sticks --count 20 --format summary\n  retrogate solve matches --format json\n  retrogate solve heaps --start 3,10 --move x+1 --move 'x*4' --end 'sum>=61'"
     )]
     Solve(SolveArgs),
     /// Answer KEGE tasks 19-21 for every S of a range.
     #[command(
-        after_help = "Examples:\n  retrogate kege                       # seed 002: (3, S), +1 or *4, sum>=61, S in 1..57\n  retrogate kege --start S,7 --s 1..68 --move x+1 --move x*2 --end sum>=77 --format json"
+        after_help = "Examples:\n  retrogate kege                       # seed 002: (3, S), +1 or *4, sum>=61, S in 1..57\n  retrogate kege --start S,7 --s 1..68 --move x+1 --move 'x*2' --end 'sum>=77' --format json"
     )]
     Kege(KegeArgs),
     /// Print a design's truth table, derived from its game by the solver.
     #[command(
-        after_help = "Examples:\n  retrogate table jr01\n  retrogate table jr01 --format json"
+        after_help = "Examples:\n  retrogate table jr01\n  retrogate table jr01 --format json\n  retrogate table sticks --count 20"
     )]
     Table(TableArgs),
-    /// Minimise a design's truth table to sums of products (exact minimum covers).
-    #[command(after_help = "Examples:\n  retrogate minimize jr01")]
+    /// Minimise a design's truth table to sums of products (exact minimum covers where the
+    /// search is small enough, greedy covers marked as such beyond).
+    #[command(
+        after_help = "Examples:\n  retrogate minimize jr01\n  retrogate minimize sticks --count 255 --take 1,3,4"
+    )]
     Minimize(MinimizeArgs),
     /// Write a design's Verilog (and, with --sim, its self-checking testbench and vectors).
     #[command(
-        after_help = "Examples:\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate emit sticks --out hdl\n  retrogate emit sticks --count 20 --impl rom --think-cycles 0 --out /tmp/sticks"
+        after_help = "Examples:\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate emit sticks --out hdl\n  retrogate emit sticks --count 20 --impl rom --think-cycles 0 --out sticks-hdl"
     )]
     Emit(EmitArgs),
     /// Check a design against the solver at every level: rust-hdl, Icarus, Verilator, gate level, formal.
@@ -62,7 +65,7 @@ pub enum Command {
     Wave(WaveArgs),
     /// Draw a design's synthesised iCE40 circuit as an SVG picture (yosys `show`, Graphviz `dot`).
     #[command(
-        after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --out docs/jr01-schematic.svg"
+        after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --out jr01.svg\n  retrogate schematic sticks --count 20 --impl rom"
     )]
     Schematic(SchematicArgs),
 }
@@ -82,7 +85,7 @@ Examples:
   retrogate play sticks --count 20 --machine-first
   printf '1\\n3\\n' | retrogate play sticks       # script mode: one move per line
   retrogate play matches
-  retrogate play heaps --start 3,10 --move x+1 --move x*4 --end sum>=61
+  retrogate play heaps --start 3,10 --move x+1 --move 'x*4' --end 'sum>=61'
   retrogate play jr01";
 
 /// `retrogate play`.
@@ -125,7 +128,7 @@ pub enum PlayGame {
     Matches(PlayMatchesArgs),
     /// KEGE heaps: type `HEAP MOVE` (e.g. `1 x+1`) or the heaps after the move (e.g. `4,10`).
     #[command(
-        after_help = "Examples:\n  retrogate play heaps --start 3,10            # type `2 x*4` or `3,40`\n  retrogate play heaps --start 7 --move x+1 --move x*2 --end any>=30 --machine-first"
+        after_help = "Examples:\n  retrogate play heaps --start 3,10            # type `2 x*4` or `3,40`\n  retrogate play heaps --start 7 --move x+1 --move 'x*2' --end 'any>=30' --machine-first"
     )]
     Heaps(PlayHeapsArgs),
     /// The J.R. 01 circuit: type A B C (e.g. `011`), see the lamps X Y Z it lights.
@@ -222,7 +225,33 @@ pub struct SchematicArgs {
     pub work: std::path::PathBuf,
     /// The design.
     #[command(subcommand)]
-    pub design: DesignArgs,
+    pub design: SchematicDesignArgs,
+}
+
+/// A design `schematic` draws: the combinational strategy, so no `--think-cycles`.
+#[derive(Clone, Debug, Subcommand)]
+pub enum SchematicDesignArgs {
+    /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
+    #[command(
+        after_help = "Examples:\n  retrogate schematic jr01\n  retrogate schematic jr01 --out jr01.svg"
+    )]
+    Jr01,
+    /// The stick game's strategy lookup `sticks_strategy`.
+    #[command(
+        after_help = "Examples:\n  retrogate schematic sticks --count 20\n  retrogate schematic sticks --count 20 --impl rom --out rom.svg"
+    )]
+    Sticks(SchematicSticksArgs),
+}
+
+/// `retrogate schematic sticks`.
+#[derive(Clone, Debug, Args)]
+pub struct SchematicSticksArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: SticksArgs,
+    /// The lookup's implementation to draw.
+    #[arg(long = "impl", value_enum, default_value_t = ImplArg::Logic)]
+    pub implementation: ImplArg,
 }
 
 /// A hardware design.
@@ -230,12 +259,12 @@ pub struct SchematicArgs {
 pub enum DesignArgs {
     /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
     #[command(
-        after_help = "Examples:\n  retrogate table jr01\n  retrogate minimize jr01\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate verify jr01\n  retrogate schematic jr01 --out docs/jr01-schematic.svg"
+        after_help = "Examples:\n  retrogate emit jr01 --out hdl --sim sim\n  retrogate verify jr01"
     )]
     Jr01,
     /// The stick game: the strategy lookup `sticks_strategy` and the controller `sticks_game`.
     #[command(
-        after_help = "Examples:\n  retrogate table sticks --count 20\n  retrogate emit sticks --out hdl\n  retrogate verify sticks"
+        after_help = "Examples:\n  retrogate emit sticks --out hdl\n  retrogate verify sticks"
     )]
     Sticks(SticksDesignArgs),
 }
@@ -257,7 +286,7 @@ pub struct TableArgs {
     pub format: TableFormat,
     /// The design.
     #[command(subcommand)]
-    pub design: DesignArgs,
+    pub design: TruthTableArgs,
 }
 
 /// `retrogate minimize`.
@@ -265,7 +294,23 @@ pub struct TableArgs {
 pub struct MinimizeArgs {
     /// The design.
     #[command(subcommand)]
-    pub design: DesignArgs,
+    pub design: TruthTableArgs,
+}
+
+/// A design's truth table (`table`, `minimize`): only the game matters, so the circuit flags
+/// (`--impl`, `--think-cycles`) are not accepted here.
+#[derive(Clone, Debug, Subcommand)]
+pub enum TruthTableArgs {
+    /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
+    #[command(
+        after_help = "Examples:\n  retrogate table jr01\n  retrogate minimize jr01"
+    )]
+    Jr01,
+    /// The stick game's strategy lookup `sticks_strategy`: sticks -> take, winning.
+    #[command(
+        after_help = "Examples:\n  retrogate table sticks --count 20\n  retrogate minimize sticks --count 20 --take 1,3,4"
+    )]
+    Sticks(SticksArgs),
 }
 
 /// `retrogate emit`.
@@ -383,7 +428,7 @@ pub enum GameArgs {
     Matches(MatchesArgs),
     /// KEGE heap games: moves are expressions in x, the end is a threshold.
     #[command(
-        after_help = "Examples:\n  retrogate solve heaps --start 3,10 --move x+1 --move x*4 --end sum>=61\n  retrogate solve heaps --start 5 --move x+1 --move 'x+x/2 if x%2==0' --end any>=12 --format summary"
+        after_help = "Examples:\n  retrogate solve heaps --start 3,10 --move x+1 --move 'x*4' --end 'sum>=61'\n  retrogate solve heaps --start 5 --move x+1 --move 'x+x/2 if x%2==0' --end 'any>=12' --format summary"
     )]
     Heaps(HeapsArgs),
 }
@@ -424,10 +469,11 @@ pub struct MatchesArgs {
 #[derive(Clone, Debug, Args)]
 pub struct HeapsRulesArgs {
     /// A move, as an expression in x with an optional guard: x+1, x*4, x+x/2 if x%2==0.
-    /// Repeat the flag for each move; `/` is floor division.
+    /// Repeat the flag for each move; `/` is floor division. Quote moves with `*`, `<`, `>`,
+    /// `%` or spaces in a shell: --move 'x*4'.
     #[arg(long = "move", value_name = "EXPR", default_values_t = ["x+1".to_string(), "x*4".to_string()])]
     pub moves: Vec<String>,
-    /// When the game ends: sum>=N, any>=N, sum<=N or any<=N.
+    /// When the game ends: sum>=N, any>=N, sum<=N or any<=N (quote it in a shell: --end 'sum>=61').
     #[arg(long, default_value = "sum>=61")]
     pub end: String,
     /// Whether the last move wins or loses.

@@ -2,7 +2,7 @@
 
 use super::args::{
     DesignArgs, EmitArgs, ImplArg, MinimizeArgs, SticksDesignArgs, TableArgs, TableFormat,
-    VerifyArgs,
+    TruthTableArgs, VerifyArgs,
 };
 use super::files::write_all_or_nothing;
 use super::table::Table;
@@ -13,7 +13,9 @@ use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
 use crate::bench::{self, hardware_figures, Level, LevelReport};
 use crate::circuit::sticks_game::sticks_game_verilog;
-use crate::circuit::sticks_strategy::{sticks_strategy_driver, sticks_strategy_verilog, Impl};
+use crate::circuit::sticks_strategy::{
+    cover_output_bit, sticks_strategy_driver, sticks_strategy_verilog, Impl, EXACT_PRIME_LIMIT,
+};
 use crate::circuit::CombBlock;
 use crate::designs::{DesignError, Jr01Design, JR01_MODULE};
 use crate::game::SticksGame;
@@ -59,8 +61,8 @@ fn sticks_table_of(game: &SticksGame) -> Result<SticksTable, CliError> {
 
 pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
-        DesignArgs::Sticks(a) => {
-            let game = sticks_game(&a)?;
+        TruthTableArgs::Sticks(a) => {
+            let game = a.game()?;
             let t = sticks_table_of(&game)?;
             let rows: Vec<(u64, u32)> = (0..=game.count())
                 .filter_map(|n| t.table.row(n as u32).map(|w| (n, w)))
@@ -96,7 +98,7 @@ pub fn table(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 }
             }
         }
-        DesignArgs::Jr01 => {
+        TruthTableArgs::Jr01 => {
             let d = jr01()?;
             match args.format {
                 TableFormat::Json => {
@@ -159,29 +161,34 @@ fn cover_line(name: &str, sop: &Sop, inputs: &[&str]) -> String {
 
 pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
-        DesignArgs::Sticks(a) => {
-            let game = sticks_game(&a)?;
+        TruthTableArgs::Sticks(a) => {
+            let game = a.game()?;
             let t = sticks_table_of(&game)?;
             let names: Vec<String> = (0..t.sticks_bits).rev().map(|i| format!("n{i}")).collect();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
             writeln!(
                 out,
-                "sticks_strategy for {} as sums of products over n{}..n0",
+                "sticks_strategy for {} as sums of products over n{}..n0 (as `emit --impl logic` builds it: \
+                 an exact minimum cover for a bit with at most {EXACT_PRIME_LIMIT} prime implicants, a greedy cover beyond)",
                 crate::cli::report::Report::title(&game),
                 t.sticks_bits - 1
             )?;
             for k in (0..t.table.outputs()).rev() {
-                let (on, dc) = t.table.output_bit(k);
-                let sop = crate::logic::minimise(t.table.inputs(), &on, &dc);
+                let (sop, exact) = cover_output_bit(&t.table, k);
                 let name = if k == 0 {
                     "winning".to_string()
                 } else {
                     format!("take[{}]", k - 1)
                 };
-                writeln!(out, "{}", cover_line(&name, &sop, &names))?;
+                let kind = if exact {
+                    "exact minimum"
+                } else {
+                    "greedy: irredundant, not proven minimal"
+                };
+                writeln!(out, "{}  {kind}", cover_line(&name, &sop, &names))?;
             }
         }
-        DesignArgs::Jr01 => {
+        TruthTableArgs::Jr01 => {
             let d = jr01()?;
             writeln!(out, "J.R. 01 strategy as sums of products (Quine-McCluskey prime implicants, exact minimum cover)")?;
             let names = Jr01Solution::OUTPUTS;

@@ -12,7 +12,7 @@ use crate::circuit::CombBlock;
 use crate::designs::Jr01Design;
 use crate::game::{Game, HeapsGame, MatchesGame};
 use crate::play::{
-    CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
+    CircuitOpponent, MAX_LINE_BYTES, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
     SolverOpponent, LIT,
 };
 use crate::solver::{solve_with_progress, Solution};
@@ -36,7 +36,7 @@ fn inputs() -> Receiver<Input> {
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            match stdin.read_until(b'\n', &mut buf) {
+            match read_line_capped(&mut stdin, MAX_LINE_BYTES + 1, &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buf).trim_end().to_string();
@@ -58,6 +58,30 @@ fn inputs() -> Receiver<Input> {
         });
     }
     rx
+}
+
+/// Reads one line (through its `\n`, or to the end of input) into `buf`, keeping at most its
+/// first `cap` bytes: a line of any length costs no more memory than that. Returns the bytes
+/// read, 0 at the end of input.
+fn read_line_capped(input: &mut impl BufRead, cap: usize, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(read);
+        }
+        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let keep = used.min(cap.saturating_sub(buf.len()));
+        buf.extend_from_slice(&available[..keep]);
+        input.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
 }
 
 /// How events are shown.
@@ -305,5 +329,27 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
                 Jr01Panel::new(move |code| block.eval(code), design.solution.rows.clone());
             drive(&mut panel, first, out)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_line_capped;
+
+    #[test]
+    fn long_lines_are_cut_and_the_next_line_still_read() {
+        let text = format!("{}\n2\nlast", "1".repeat(100_000));
+        let mut input = std::io::BufReader::with_capacity(64, text.as_bytes());
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut input, 10, &mut buf).unwrap(), 100_001);
+        assert_eq!(buf, b"1111111111");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut input, 10, &mut buf).unwrap(), 2);
+        assert_eq!(buf, b"2\n");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut input, 10, &mut buf).unwrap(), 4);
+        assert_eq!(buf, b"last");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut input, 10, &mut buf).unwrap(), 0);
     }
 }

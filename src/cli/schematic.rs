@@ -1,7 +1,7 @@
 //! `retrogate schematic`: the synthesised circuit as a picture. yosys synthesises the design
 //! for iCE40 and draws the netlist (`show -format dot`); Graphviz lays it out as SVG.
 
-use super::args::{DesignArgs, SchematicArgs};
+use super::args::{SchematicArgs, SchematicDesignArgs};
 use super::design::{jr01, step};
 use super::files::{require_svg, write_all_or_nothing};
 use super::ui::Ui;
@@ -48,7 +48,7 @@ use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
 /// Runs `retrogate schematic`.
 pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
-        DesignArgs::Jr01 => {
+        SchematicDesignArgs::Jr01 => {
             let path = args
                 .out
                 .unwrap_or_else(|| PathBuf::from("schematic-jr01.svg"));
@@ -58,13 +58,13 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             write_all_or_nothing(&[(path.clone(), svg)])?;
             writeln!(out, "wrote {}", path.display())?;
         }
-        DesignArgs::Sticks(a) => {
+        SchematicDesignArgs::Sticks(a) => {
             let path = args
                 .out
                 .unwrap_or_else(|| PathBuf::from("schematic-sticks.svg"));
             require_svg(&path, "the schematic is SVG", "schematic-sticks.svg")?;
-            let game = super::design::sticks_game(&a)?;
-            let implementation = a.implementation.map_or(Impl::Logic, Into::into);
+            let game = a.game.game()?;
+            let implementation: Impl = a.implementation.into();
             let verilog = sticks_strategy_verilog(&game, implementation).map_err(step)?;
             let svg = schematic_svg("sticks_strategy", &verilog, &args.work.join("sticks"), ui)?;
             write_all_or_nothing(&[(path.clone(), svg)])?;

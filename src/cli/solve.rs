@@ -19,7 +19,12 @@ pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
                     return sticks_summary(&game, &period, out);
                 }
             }
-            game.check_solvable()?;
+            if args.format == SolveFormat::Summary {
+                // No period found (see above): only the dense solver can answer.
+                game.check_solvable()?;
+            } else {
+                game.check_solvable_or_summary()?;
+            }
             emit(&game, args.format, ui, out)
         }
         GameArgs::Matches(a) => emit(&MatchesGame::new(a.count, &a.take)?, args.format, ui, out),

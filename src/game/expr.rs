@@ -25,10 +25,26 @@
 //! Numbers and conditions share one precedence ladder, so parentheses can wrap
 //! either; each node is checked to be a number or a condition where it is used,
 //! which gives precise "a condition used as a value" errors.
+//!
+//! Parsing and evaluation recurse, so the parser bounds how deep they go: at most
+//! [`MAX_NESTING`] levels of parentheses, unary `-` and `not` inside one another, and
+//! expression trees at most [`MAX_DEPTH`] operations deep (a chain `x+1+1+...` is as deep
+//! as it is long). Deeper text is a parse error naming the column, never a stack overflow.
 
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
+
+/// Most parentheses, unary `-` and `not` a move may nest inside one another.
+pub const MAX_NESTING: usize = 64;
+
+/// Most operations deep a move's expression tree may be (each operator, unary `-` and `not`
+/// adds one level over its deepest operand; parentheses add none).
+pub const MAX_DEPTH: usize = 256;
+
+/// Longest source text a parse error quotes in full; longer moves are quoted around the
+/// error's column.
+const QUOTED_CHARS: usize = 60;
 
 /// Arithmetic operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +126,7 @@ impl MoveExpr {
             chars: &chars,
             toks,
             pos: 0,
+            nesting: 0,
         }
         .parse_move()
     }
@@ -205,7 +222,8 @@ impl ParseError {
     }
 }
 
-/// `message at column N in move `src``, then the source and a caret under column N.
+/// `message at column N in move `src``, then the source and a caret under column N. A move
+/// longer than [`QUOTED_CHARS`] is quoted around the column, with `...` marking the cuts.
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let flat = |c: char| {
@@ -215,19 +233,32 @@ impl fmt::Display for ParseError {
                 c
             }
         };
-        let line: String = self.source.chars().map(flat).collect();
-        let pad: String = self
-            .source
+        let chars: Vec<char> = self.source.chars().collect();
+        let (from, to) = if chars.len() <= QUOTED_CHARS {
+            (0, chars.len())
+        } else {
+            let from = self.offset.saturating_sub(QUOTED_CHARS / 2);
+            let to = (from + QUOTED_CHARS).min(chars.len());
+            (to.saturating_sub(QUOTED_CHARS), to)
+        };
+        let head = if from > 0 { "..." } else { "" };
+        let tail = if to < chars.len() { "..." } else { "" };
+        let quoted: String = chars[from..to].iter().collect();
+        let line: String = chars[from..to].iter().copied().map(flat).collect();
+        let pad: String = head
             .chars()
-            .take(self.offset)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .map(|_| ' ')
+            .chain(
+                chars[from..self.offset.clamp(from, to)]
+                    .iter()
+                    .map(|&c| if c == '\t' { '\t' } else { ' ' }),
+            )
             .collect();
         write!(
             f,
-            "{} at column {} in move `{}`\n  {line}\n  {pad}^",
+            "{} at column {} in move `{head}{quoted}{tail}`\n  {head}{line}{tail}\n  {pad}^",
             self.message,
             self.offset + 1,
-            self.source
         )
     }
 }
@@ -428,6 +459,8 @@ struct Node {
     kind: Kind,
     start: usize,
     end: usize,
+    /// Operations deep (a leaf is 1); see [`MAX_DEPTH`].
+    depth: usize,
 }
 
 enum Kind {
@@ -440,6 +473,8 @@ struct Parser<'a> {
     chars: &'a [char],
     toks: Vec<Token>,
     pos: usize,
+    /// Parentheses, unary `-` and `not` open around the current token; see [`MAX_NESTING`].
+    nesting: usize,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -541,9 +576,9 @@ impl Parser<'_> {
     fn or(&mut self) -> PResult<Node> {
         let mut lhs = self.and()?;
         while self.peek().tok == Tok::Or {
-            self.bump();
+            let op = self.bump();
             let rhs = self.and()?;
-            lhs = self.logic(lhs, rhs, Cond::Or)?;
+            lhs = self.logic(op, lhs, rhs, Cond::Or)?;
         }
         Ok(lhs)
     }
@@ -551,21 +586,60 @@ impl Parser<'_> {
     fn and(&mut self) -> PResult<Node> {
         let mut lhs = self.not()?;
         while self.peek().tok == Tok::And {
-            self.bump();
+            let op = self.bump();
             let rhs = self.not()?;
-            lhs = self.logic(lhs, rhs, Cond::And)?;
+            lhs = self.logic(op, lhs, rhs, Cond::And)?;
         }
         Ok(lhs)
     }
 
-    fn logic(&self, lhs: Node, rhs: Node, f: fn(Box<Cond>, Box<Cond>) -> Cond) -> PResult<Node> {
+    fn logic(
+        &self,
+        op: Token,
+        lhs: Node,
+        rhs: Node,
+        f: fn(Box<Cond>, Box<Cond>) -> Cond,
+    ) -> PResult<Node> {
         let (start, end) = (lhs.start, rhs.end);
+        let depth = self.deeper(op, lhs.depth.max(rhs.depth))?;
         let (a, b) = (self.cond(lhs)?, self.cond(rhs)?);
         Ok(Node {
             kind: Kind::Cond(f(Box::new(a), Box::new(b))),
             start,
             end,
+            depth,
         })
+    }
+
+    /// The depth of a node one operation (`op`) above operands at most `below` deep, or the
+    /// error at `op` when that passes [`MAX_DEPTH`].
+    fn deeper(&self, op: Token, below: usize) -> PResult<usize> {
+        if below >= MAX_DEPTH {
+            let msg = format!(
+                "the move is too deep: more than {MAX_DEPTH} operations stacked on one another \
+                 (long chains like `x+1+1+...` count one per operator); simplify the move"
+            );
+            return Err(self.err(op.start, msg));
+        }
+        Ok(below + 1)
+    }
+
+    /// Enters a parenthesis, unary `-` or `not` opened by `t`, or refuses it past
+    /// [`MAX_NESTING`]. The caller calls [`Parser::close`] when the inner part is parsed.
+    fn open(&mut self, t: Token) -> PResult<()> {
+        if self.nesting >= MAX_NESTING {
+            let msg = format!(
+                "nested too deeply: more than {MAX_NESTING} parentheses, unary `-` and `not` \
+                 inside one another; simplify the move"
+            );
+            return Err(self.err(t.start, msg));
+        }
+        self.nesting += 1;
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        self.nesting -= 1;
     }
 
     fn not(&mut self) -> PResult<Node> {
@@ -573,13 +647,16 @@ impl Parser<'_> {
             return self.cmp();
         }
         let kw = self.bump();
+        self.open(kw)?;
         let inner = self.not()?;
-        let end = inner.end;
+        self.close();
+        let (end, depth) = (inner.end, self.deeper(kw, inner.depth)?);
         let c = self.cond(inner)?;
         Ok(Node {
             kind: Kind::Cond(Cond::Not(Box::new(c))),
             start: kw.start,
             end,
+            depth,
         })
     }
 
@@ -588,18 +665,20 @@ impl Parser<'_> {
         let Tok::Cmp(op) = self.peek().tok else {
             return Ok(lhs);
         };
-        self.bump();
+        let op_token = self.bump();
         let rhs = self.sum()?;
         if let Tok::Cmp(_) = self.peek().tok {
             let msg = "comparisons can't be chained: join them with `and`, e.g. `0<x and x<10`";
             return Err(self.err(self.peek().start, msg));
         }
         let (start, end) = (lhs.start, rhs.end);
+        let depth = self.deeper(op_token, lhs.depth.max(rhs.depth))?;
         let (a, b) = (self.value(lhs)?, self.value(rhs)?);
         Ok(Node {
             kind: Kind::Cond(Cond::Cmp(op, a, b)),
             start,
             end,
+            depth,
         })
     }
 
@@ -618,14 +697,16 @@ impl Parser<'_> {
             if !ops.contains(&op) {
                 break;
             }
-            self.bump();
+            let op_token = self.bump();
             let rhs = next(self)?;
             let (start, end) = (lhs.start, rhs.end);
+            let depth = self.deeper(op_token, lhs.depth.max(rhs.depth))?;
             let (a, b) = (self.value(lhs)?, self.value(rhs)?);
             lhs = Node {
                 kind: Kind::Value(Expr::Bin(op, Box::new(a), Box::new(b))),
                 start,
                 end,
+                depth,
             };
         }
         Ok(lhs)
@@ -639,26 +720,32 @@ impl Parser<'_> {
                 kind: Kind::Value(e),
                 start: t.start,
                 end: t.end,
+                depth: 1,
             })
         };
         match t.tok {
             Tok::Num(n) => leaf(Expr::Num(n)),
             Tok::X => leaf(Expr::X),
             Tok::Op(BinOp::Sub) => {
+                self.open(t)?;
                 let inner = self.unary()?;
-                let end = inner.end;
+                self.close();
+                let (end, depth) = (inner.end, self.deeper(t, inner.depth)?);
                 let e = self.value(inner)?;
                 Ok(Node {
                     kind: Kind::Value(Expr::Neg(Box::new(e))),
                     start: t.start,
                     end,
+                    depth,
                 })
             }
             Tok::LParen => {
                 if self.peek().tok == Tok::RParen {
                     return Err(self.err(t.start, "empty parentheses '()'"));
                 }
+                self.open(t)?;
                 let inner = self.or()?;
+                self.close();
                 let close = self.peek();
                 match close.tok {
                     Tok::RParen => {
@@ -667,6 +754,7 @@ impl Parser<'_> {
                             kind: inner.kind,
                             start: t.start,
                             end: close.end,
+                            depth: inner.depth,
                         })
                     }
                     Tok::Eof => Err(self.err(t.start, "unclosed '(': no matching ')'")),
@@ -1132,6 +1220,52 @@ mod tests {
     }
 
     #[test]
+    fn nesting_is_limited_with_the_column_of_the_first_level_too_many() {
+        let ok = format!("{}x{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+        assert_eq!(ap(&ok, 5), Some(5));
+        let deep = format!("{}x{}", "(".repeat(5000), ")".repeat(5000));
+        assert_perr(&deep, MAX_NESTING, "nested too deeply");
+        assert_eq!(ap(&format!("{}x", "-".repeat(MAX_NESTING)), 5), Some(5));
+        assert_perr(&"-".repeat(20000), MAX_NESTING, "nested too deeply");
+        assert_perr(&format!("{}x", "-".repeat(20000)), MAX_NESTING, "more than 64 parentheses, unary `-` and `not`");
+        let nots = format!("x if {}x>1", "not ".repeat(1000));
+        assert_perr(&nots, 5 + 4 * MAX_NESTING, "nested too deeply");
+        // Mixed: each '(' and '-' counts once.
+        let mixed = format!("{}x{}", "(-".repeat(40), ")".repeat(40));
+        assert_perr(&mixed, MAX_NESTING, "nested too deeply");
+    }
+
+    #[test]
+    fn long_operator_chains_are_limited_too() {
+        let ok = format!("x{}", "+1".repeat(MAX_DEPTH - 1));
+        assert_eq!(ap(&ok, 0), Some(MAX_DEPTH as i64 - 1));
+        let long = format!("x{}", "+1".repeat(100_000));
+        // The operator that makes the tree MAX_DEPTH + 1 deep: the MAX_DEPTH-th '+'.
+        assert_perr(&long, 2 * (MAX_DEPTH - 1) + 1, "the move is too deep");
+        let guard = format!("x if x>0{}", " and x>0".repeat(1000));
+        assert_perr(&guard, 9 + 8 * (MAX_DEPTH - 2), "the move is too deep");
+    }
+
+    #[test]
+    fn long_moves_are_quoted_around_the_error() {
+        let long = format!("{}x+{}", "(".repeat(20), "1+".repeat(5000));
+        let e = perr(&long);
+        let shown = e.to_string();
+        assert!(shown.len() < 400, "{shown}");
+        assert!(shown.contains("in move `...") || shown.contains("in move `("), "{shown}");
+        // The caret still sits under the offending column of the quoted excerpt.
+        let lines: Vec<&str> = shown.lines().collect();
+        let caret = lines[2].find('^').unwrap();
+        let text = lines[1];
+        assert_eq!(&text[caret..caret + 1], "+", "{shown}");
+        let e = perr(&format!("{}$", "x+".repeat(100)));
+        let shown = e.to_string();
+        assert!(shown.ends_with("^"), "{shown}");
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(&lines[1][lines[2].find('^').unwrap()..], "$", "{shown}");
+    }
+
+    #[test]
     fn numbers_too_large() {
         assert_perr(
             "99999999999999999999+x",
@@ -1417,6 +1551,38 @@ mod tests {
                 (Err(MErr::Div0), Err(EvalError::DivisionByZero { .. })) => {}
                 (Err(MErr::Ovf), Err(EvalError::Overflow { .. })) => {}
                 (w, got) => prop_assert!(false, "{} at x={}: model {:?}, parsed {:?}", text, x, w, got),
+            }
+        }
+
+        /// Deep nesting, long unary chains, long operator chains and random bytes: the parser
+        /// answers (a move or an error pointing inside the text, quoted briefly), and a parsed
+        /// move evaluates, without overflowing the stack.
+        #[test]
+        fn deep_long_and_random_text_never_crashes(
+            (text, x) in (prop_oneof![
+                (1usize..3000, 0usize..3000).prop_map(|(o, c)| format!("{}x{}", "(".repeat(o), ")".repeat(c))),
+                (1usize..30000).prop_map(|n| format!("{}x", "-".repeat(n))),
+                (1usize..3000).prop_map(|n| format!("x if {}x>1", "not ".repeat(n))),
+                (1usize..3000, prop::sample::select(vec!["+1", "*x", "-(x)", "%3", " and x>1", " or -x<2"]))
+                    .prop_map(|(n, op)| format!("x{}", op.repeat(n))),
+                prop::collection::vec(prop::sample::select(vec!["(", ")", "-", "x", "1", "+", "*", "not ", " if ", "<", "==", " and "]), 0..4000)
+                    .prop_map(|parts| parts.concat()),
+                prop::collection::vec(any::<u8>(), 0..2000)
+                    .prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+            ], any::<i64>()),
+        ) {
+            match MoveExpr::parse(&text) {
+                Ok(mv) => {
+                    let _ = mv.apply(x);
+                    let _ = mv.is_identity_on(-3..=3);
+                    let copy = mv.clone();
+                    prop_assert_eq!(copy, mv);
+                }
+                Err(e) => {
+                    prop_assert!(e.offset <= e.source.chars().count(), "{}", e);
+                    let shown = e.to_string();
+                    prop_assert!(shown.chars().count() < e.message.chars().count() + 3 * QUOTED_CHARS + 60, "{}", shown);
+                }
             }
         }
 

@@ -82,12 +82,15 @@ impl FromStr for End {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let fix = "write it as sum>=N, any>=N, sum<=N or any<=N, e.g. --end sum>=61";
+        let fix = "write it as sum>=N, any>=N, sum<=N or any<=N, quoted for the shell, e.g. --end 'sum>=61'";
         let (at, op) = match (t.find(">="), t.find("<=")) {
             (Some(i), _) => (i, ">="),
             (None, Some(i)) => (i, "<="),
             (None, None) => {
-                return Err(format!("--end `{s}` has no >= or <=: {fix}"));
+                return Err(format!(
+                    "--end `{s}` has no >= or <= (unquoted in a shell, `sum>=61` is cut at `>`, \
+                     which redirects output into a file `=61`): {fix}"
+                ));
             }
         };
         let (kind, num) = (&t[..at], &t[at + 2..]);
@@ -184,7 +187,7 @@ fn heaps_error(msg: impl Into<String>) -> GameError {
 
 fn eval_error(e: EvalError) -> GameError {
     heaps_error(format!(
-        "--move: {e}; guard the move, e.g. `x/3 if x%3==0`, or remove it"
+        "--move: {e}; guard the move, e.g. --move 'x/3 if x%3==0', or remove it"
     ))
 }
 
@@ -233,7 +236,7 @@ impl HeapsGame {
         }
         if moves.is_empty() {
             return Err(heaps_error(
-                "--move: give at least one move, e.g. --move x+1 --move x*4",
+                "--move: give at least one move, e.g. --move x+1 --move 'x*4'",
             ));
         }
         if moves.len() > 64 {
@@ -300,13 +303,20 @@ impl HeapsGame {
             }
             sizes.push(v);
             if sizes.len() > MAX_HEAP_SIZES {
+                // Say which way the heaps run away: past the largest start, or below the smallest.
+                let (way, example) = if seeds.iter().all(|&s| v > s) {
+                    ("grow", "sum>=N with growing moves")
+                } else {
+                    ("shrink", "sum<=N or any<=N with shrinking moves")
+                };
                 return Err(heaps_error(format!(
-                    "a heap can take more than {MAX_HEAP_SIZES} sizes under --move with --end {end}: \
-                     the heaps grow without the end condition stopping them; use an --end that the moves reach (e.g. sum>=N with growing moves)"
+                    "a heap can take more than {MAX_HEAP_SIZES} sizes under --move with --end '{end}': \
+                     the heaps {way} without the end condition stopping them soon enough; use an --end \
+                     that the moves reach quickly (e.g. {example}), or a smaller --start"
                 )));
             }
             for m in moves {
-                if let Some(r) = apply(m, v)? {
+                if let Some(r) = apply_or(m, v, |e| error_before_end(e, end))? {
                     if seen.insert(r) {
                         work.push(r);
                     }
@@ -446,9 +456,31 @@ impl HeapsGame {
     }
 }
 
+/// The error of a move at a heap size the game reaches before `end` stops it: an overflow
+/// there names the end condition too, since a lower threshold is one way out.
+fn error_before_end(e: EvalError, end: End) -> GameError {
+    match e {
+        EvalError::Overflow { expr, x } => heaps_error(format!(
+            "--move `{expr}` overflows 64-bit integers at x = {x}, a heap size the game reaches \
+             before --end '{end}' stops it; lower the --end threshold, or guard the move, \
+             e.g. --move '{expr} if x<1000000'"
+        )),
+        e => eval_error(e),
+    }
+}
+
 fn apply(m: &MoveExpr, v: u64) -> Result<Option<u64>, GameError> {
+    apply_or(m, v, eval_error)
+}
+
+/// [`apply`], with `on_error` turning an evaluation error into the game's error.
+fn apply_or(
+    m: &MoveExpr,
+    v: u64,
+    on_error: impl FnOnce(EvalError) -> GameError,
+) -> Result<Option<u64>, GameError> {
     let x = i64::try_from(v).map_err(|_| heaps_error(format!("a heap of {v} is too large")))?;
-    Ok(match m.apply(x).map_err(eval_error)? {
+    Ok(match m.apply(x).map_err(on_error)? {
         Some(r) if r >= 0 && r != x => Some(r as u64),
         _ => None,
     })

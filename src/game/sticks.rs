@@ -50,6 +50,11 @@ impl SticksGame {
     }
     /// Checks the game fits the dense solver.
     pub fn check_solvable(&self) -> Result<(), GameError> {
+        check_size(self.count as u128 + 1, "lower --count")
+    }
+    /// [`SticksGame::check_solvable`] for `solve --format table|json`, whose error also points
+    /// to `--format summary` (which answers from the period, without the dense solver).
+    pub fn check_solvable_or_summary(&self) -> Result<(), GameError> {
         check_size(
             self.count as u128 + 1,
             "lower --count, or use --format summary, which answers any count up to 2^63 from the period",

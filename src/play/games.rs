@@ -47,7 +47,7 @@ fn parse_count(input: &str, word: &str, what: &str, hint: &str) -> Result<u64, S
     t.parse::<u64>().map_err(|_| {
         format!(
             "`{}` is not a number: type how many {what} ({hint})",
-            input.trim()
+            super::excerpt(input.trim())
         )
     })
 }
@@ -189,7 +189,8 @@ impl HeapsGame {
                 return Ok(sizes);
             }
             return Err(format!(
-                "`{t}` names {} heap(s) but the game has {k}: type the heaps after your move, e.g. {}",
+                "`{}` names {} heap(s) but the game has {k}: type the heaps after your move, e.g. {}",
+                super::excerpt(t),
                 sizes.len(),
                 join_commas(from)
             ));
@@ -199,7 +200,8 @@ impl HeapsGame {
             _ if k == 1 => (1, t),
             _ => {
                 return Err(format!(
-                    "`{t}` is neither `HEAP MOVE` (e.g. `1 {}`) nor the heaps after the move (e.g. `{}`)",
+                    "`{}` is neither `HEAP MOVE` (e.g. `1 {}`) nor the heaps after the move (e.g. `{}`)",
+                    super::excerpt(t),
                     self.moves()[0].source(),
                     join_commas(from)
                 ))
@@ -223,7 +225,7 @@ impl HeapsGame {
                     .collect();
                 format!(
                     "`{}` is not one of the moves: {}",
-                    expr.trim(),
+                    super::excerpt(expr.trim()),
                     or_list(&names)
                 )
             })?;

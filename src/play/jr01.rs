@@ -112,10 +112,16 @@ impl<'a> Jr01Panel<'a> {
         if matches!(typed, "q" | "quit" | "exit") {
             return self.switch_off("J.R. 01 switched off");
         }
+        if let Some(reason) = super::too_long(typed) {
+            return vec![Jr01Event::Rejected {
+                input: super::excerpt(typed),
+                reason,
+            }];
+        }
         let digits: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
         if digits.len() != 3 || !digits.chars().all(|c| c == '0' || c == '1') {
             return vec![Jr01Event::Rejected {
-                input: typed.to_string(),
+                input: super::excerpt(typed),
                 reason: "type three 0/1 digits for the switches A B C, e.g. 011".to_string(),
             }];
         }

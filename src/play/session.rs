@@ -249,11 +249,15 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
         if matches!(input, "q" | "quit" | "exit") {
             return self.stop("you left the game unfinished");
         }
-        match self.game().parse_move(i, input) {
+        let parsed = match super::too_long(input) {
+            Some(reason) => Err(reason),
+            None => self.game().parse_move(i, input),
+        };
+        match parsed {
             Err(reason) => {
                 events.push(Event::Rejected {
                     board: self.board(),
-                    input: input.to_string(),
+                    input: super::excerpt(input),
                     reason,
                 });
                 events.push(self.prompt(i));
@@ -266,7 +270,7 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
                 Ok(Some(reason)) => {
                     events.push(Event::Rejected {
                         board: self.board(),
-                        input: input.to_string(),
+                        input: super::excerpt(input),
                         reason,
                     });
                     events.push(self.prompt(i));

@@ -54,6 +54,9 @@ impl FromStr for KegeStart {
     }
 }
 
+/// Most values `--s` may give S.
+pub const MAX_S_VALUES: u64 = 1_000_000;
+
 /// Parses `1..57` (inclusive, as the exam writes 1 <= S <= 57); `1..=57` is accepted too.
 pub fn parse_s_range(text: &str) -> Result<RangeInclusive<u64>, String> {
     let fix = "write it as FIRST..LAST, e.g. --s 1..57";
@@ -74,9 +77,10 @@ pub fn parse_s_range(text: &str) -> Result<RangeInclusive<u64>, String> {
             "--s `{text}` is empty (the first value is larger than the last): {fix}"
         ));
     }
-    if b - a > 1_000_000 {
+    if b - a >= MAX_S_VALUES {
         return Err(format!(
-            "--s `{text}` has more than a million values; narrow it"
+            "--s `{text}` has {} values, more than the limit of {MAX_S_VALUES} (a million); narrow it",
+            u128::from(b - a) + 1
         ));
     }
     Ok(a..=b)
@@ -261,5 +265,11 @@ mod tests {
         assert!(parse_s_range("1-57").unwrap_err().contains("--s"));
         assert_eq!(parse_s_range("1..57").unwrap(), 1..=57);
         assert_eq!(parse_s_range("1..=57").unwrap(), 1..=57);
+        // The limit counts values: 1..1000000 has a million, 1..1000001 one more.
+        assert_eq!(parse_s_range("1..1000000").unwrap(), 1..=1_000_000);
+        let e = parse_s_range("1..1000001").unwrap_err();
+        assert!(e.contains("1000001 values, more than the limit of 1000000"), "{e}");
+        let e = parse_s_range("0..18446744073709551615").unwrap_err();
+        assert!(e.contains("18446744073709551616 values"), "{e}");
     }
 }
