@@ -34,8 +34,7 @@ pub enum Command {
         after_help = "Examples:\n  retrogate table jr01\n  retrogate table jr01 --format json\n  retrogate table sticks --count 20"
     )]
     Table(TableArgs),
-    /// Minimise a design's truth table to sums of products (exact minimum covers where the
-    /// search is small enough, greedy covers marked as such beyond).
+    /// Minimise a design's truth table to sums of products (exact minimum, or greedy where marked).
     #[command(
         after_help = "Examples:\n  retrogate minimize jr01\n  retrogate minimize sticks --count 255 --take 1,3,4"
     )]
@@ -469,9 +468,9 @@ pub struct MatchesArgs {
 #[derive(Clone, Debug, Args)]
 pub struct HeapsRulesArgs {
     /// A move, as an expression in x with an optional guard: x+1, x*4, x+x/2 if x%2==0.
-    /// Repeat the flag for each move; `/` is floor division. Quote moves with `*`, `<`, `>`,
-    /// `%` or spaces in a shell: --move 'x*4'.
-    #[arg(long = "move", value_name = "EXPR", default_values_t = ["x+1".to_string(), "x*4".to_string()])]
+    /// Repeat the flag for each move; `/` is floor division. Quote a move for the shell:
+    /// --move 'x*4'.
+    #[arg(long = "move", value_name = "EXPR", allow_hyphen_values = true, default_values_t = ["x+1".to_string(), "x*4".to_string()])]
     pub moves: Vec<String>,
     /// When the game ends: sum>=N, any>=N, sum<=N or any<=N (quote it in a shell: --end 'sum>=61').
     #[arg(long, default_value = "sum>=61")]

@@ -64,6 +64,10 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 .unwrap_or_else(|| PathBuf::from("schematic-sticks.svg"));
             require_svg(&path, "the schematic is SVG", "schematic-sticks.svg")?;
             let game = a.game.game()?;
+            // A game too large for a strategy circuit is bad input (exit 2), found before any
+            // file is written.
+            crate::solver::strategy::sticks_table(&game)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
             let implementation: Impl = a.implementation.into();
             let verilog = sticks_strategy_verilog(&game, implementation).map_err(step)?;
             let svg = schematic_svg("sticks_strategy", &verilog, &args.work.join("sticks"), ui)?;

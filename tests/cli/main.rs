@@ -1,6 +1,7 @@
 //! The command line as a user sees it: one file per verb, snapshots of stdout, stderr and the
 //! exit code (insta-cmd).
 
+mod bad_input;
 mod build;
 mod design;
 mod kege;
