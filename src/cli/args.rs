@@ -46,7 +46,7 @@ pub enum Command {
     Emit(EmitArgs),
     /// Check a design against the solver at every level: rust-hdl, Icarus, Verilator, gate level, formal.
     #[command(
-        after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work /tmp/jr01"
+        after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work verify-jr01"
     )]
     Verify(VerifyArgs),
     /// Build a board's bitstream: emit Verilog and PCF, then yosys, nextpnr-ice40 and icepack.

@@ -1,0 +1,280 @@
+//! Every documented example runs as pasted into `sh`: each example line of every subcommand's
+//! `--help` (found by walking `Commands:` from the top) and every `$ ...` line of a ```console
+//! block and every line of a ```sh block of README.md. Each runs through `sh -c` in a fresh
+//! empty folder, with the built `retrogate` first on PATH, empty stdin and its own empty
+//! temporary directory, and must exit 0 and write only the paths it names (or the command's
+//! documented defaults).
+//!
+//! Examples that run yosys, nextpnr-ice40, the simulators or dot run only with the
+//! `external-tools` feature; the lines that are not retrogate commands, or that need a board on
+//! USB, are listed below by their exact text, so a new one is noticed.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Lines of the README's ```sh blocks that are not retrogate commands (they build or test the
+/// checkout itself).
+const NOT_RETROGATE: [&str; 7] = [
+    "make        # install missing tools, then build the Fort Boyard bitstream for the iCEBreaker",
+    "make test   # install missing tools, then every test (external tools included)",
+    "cargo build --release",
+    "cargo run --release -- solve sticks              # Fort Boyard: every position",
+    "cargo test                                       # needs only Rust",
+    "cargo test --release --features external-tools   # also the yosys/nextpnr/iverilog/verilator/dot tests",
+    "cargo bench                                      # criterion benchmarks",
+];
+
+/// Examples that program a board over USB: they cannot pass without one.
+const NEEDS_A_BOARD: [&str; 1] = ["retrogate build --board icebreaker --count 20 --program"];
+
+/// The verbs whose examples run external tools (and `emit sticks` without `--impl`, which
+/// synthesises both implementations to pick the smaller).
+fn needs_tools(line: &str) -> bool {
+    ["retrogate verify", "retrogate build", "retrogate schematic"]
+        .iter()
+        .any(|v| line.contains(v))
+        || (line.contains("retrogate emit sticks") && !line.contains("--impl"))
+}
+
+fn help(path: &[String]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_retrogate"))
+        .args(path)
+        .arg("--help")
+        .env_clear()
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{path:?} --help: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The example lines of every help text, with the subcommand path they came from.
+fn help_examples() -> Vec<(String, String)> {
+    let mut examples = Vec::new();
+    let mut todo: Vec<Vec<String>> = vec![vec![]];
+    let mut seen = 0;
+    while let Some(path) = todo.pop() {
+        seen += 1;
+        let text = help(&path);
+        let mut lines = text.lines();
+        let mut in_commands = false;
+        for line in lines.by_ref() {
+            if line == "Commands:" {
+                in_commands = true;
+            } else if in_commands && line.is_empty() {
+                in_commands = false;
+            } else if in_commands {
+                let name = line.split_whitespace().next().unwrap().to_string();
+                if name != "help" {
+                    let mut sub = path.clone();
+                    sub.push(name);
+                    todo.push(sub);
+                }
+            } else if line.starts_with("Example") {
+                break;
+            }
+        }
+        let here: Vec<String> = lines
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect();
+        assert!(
+            path.is_empty() || !here.is_empty(),
+            "`retrogate {} --help` has no examples",
+            path.join(" ")
+        );
+        for line in here {
+            examples.push((format!("retrogate {} --help", path.join(" ")), line));
+        }
+    }
+    // The top level and its ten verbs, play's four games, and the subcommands below the design
+    // verbs at least.
+    assert!(seen >= 20, "only {seen} help texts walked");
+    examples
+}
+
+/// `$ ` lines of ```console blocks and every line of ```sh blocks in README.md.
+fn readme_examples() -> Vec<(String, String)> {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let mut examples = Vec::new();
+    let mut block: Option<&str> = None;
+    for line in readme.lines() {
+        match (block, line) {
+            (None, "```console") => block = Some("console"),
+            (None, "```sh") => block = Some("sh"),
+            (None, _) => {}
+            (Some(_), "```") => block = None,
+            (Some("console"), l) => {
+                if let Some(command) = l.strip_prefix("$ ") {
+                    examples.push(("README.md console".to_string(), command.to_string()));
+                }
+            }
+            (Some(_), l) if !l.trim().is_empty() => {
+                examples.push(("README.md sh".to_string(), l.to_string()))
+            }
+            (Some(_), _) => {}
+        }
+    }
+    examples
+}
+
+/// The paths (relative to the folder it runs in) a command may write: the values of its path
+/// flags, and the defaults of the verbs that write without one.
+fn named_paths(line: &str) -> Vec<PathBuf> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let value = |flag: &str| {
+        words
+            .iter()
+            .position(|w| *w == flag)
+            .and_then(|i| words.get(i + 1))
+            .map(PathBuf::from)
+    };
+    let mut paths: Vec<PathBuf> = ["--out", "--sim", "--work", "--constraints"]
+        .iter()
+        .filter_map(|f| value(f))
+        .collect();
+    let verb = |v: &str| line.contains(&format!("retrogate {v}"));
+    if verb("wave") {
+        let svg = value("--out").unwrap_or_else(|| PathBuf::from("wave-sticks.svg"));
+        paths.push(svg.with_extension("vcd"));
+        paths.push(svg);
+    }
+    if verb("schematic") {
+        let design = if line.contains("schematic sticks") {
+            "sticks"
+        } else {
+            "jr01"
+        };
+        paths.push(PathBuf::from(format!("schematic-{design}.svg")));
+        paths.push(PathBuf::from("build/schematic"));
+    }
+    if verb("verify") {
+        paths.push(PathBuf::from("build/verify"));
+    }
+    if verb("build") {
+        paths.push(PathBuf::from("build"));
+    }
+    paths
+}
+
+/// Every file and folder below `dir`, relative to it.
+fn entries(dir: &Path) -> BTreeSet<PathBuf> {
+    let mut all = BTreeSet::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            all.insert(path.strip_prefix(dir).unwrap().to_path_buf());
+            if path.is_dir() {
+                todo.push(path);
+            }
+        }
+    }
+    all
+}
+
+/// Runs one example; the failure, if any, in words.
+fn run(source: &str, line: &str) -> Option<String> {
+    let here = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_retrogate")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .env_clear()
+        .env("PATH", path)
+        .env("TMPDIR", tmp.path())
+        .current_dir(here.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let mut wrong = Vec::new();
+    if !out.status.success() {
+        wrong.push(format!(
+            "exit {:?}; stderr: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let allowed = named_paths(line);
+    let stray: Vec<PathBuf> = entries(here.path())
+        .into_iter()
+        .filter(|p| {
+            !allowed
+                .iter()
+                .any(|a| p.starts_with(a) || a.starts_with(p))
+        })
+        .collect();
+    if !stray.is_empty() {
+        wrong.push(format!("wrote paths it does not name: {stray:?}"));
+    }
+    let left = entries(tmp.path());
+    if !left.is_empty() {
+        wrong.push(format!("left in the temporary directory: {left:?}"));
+    }
+    (!wrong.is_empty()).then(|| format!("{source}: `{line}`: {}", wrong.join("; ")))
+}
+
+#[test]
+fn every_documented_example_runs_as_pasted_into_sh() {
+    let mut examples = help_examples();
+    let from_help = examples.len();
+    examples.extend(readme_examples());
+    let mut skipped_lines = BTreeSet::new();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for (source, line) in &examples {
+        if NOT_RETROGATE.contains(&line.as_str()) || NEEDS_A_BOARD.contains(&line.as_str()) {
+            skipped_lines.insert(line.clone());
+            continue;
+        }
+        assert!(
+            line.contains("retrogate "),
+            "{source}: `{line}` is not a retrogate command: run it here, or list it in \
+             NOT_RETROGATE or NEEDS_A_BOARD with the reason"
+        );
+        if needs_tools(line) && !cfg!(feature = "external-tools") {
+            continue;
+        }
+        ran += 1;
+        failures.extend(run(source, line));
+    }
+    // Each listed line is still documented (a stale entry would hide nothing, but says so).
+    for listed in NOT_RETROGATE.iter().chain(&NEEDS_A_BOARD) {
+        assert!(
+            skipped_lines.contains(*listed),
+            "`{listed}` is listed as skipped but no longer documented: remove it from the list"
+        );
+    }
+    assert!(from_help >= 40, "only {from_help} help examples found");
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} examples failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The check itself: an unquoted `>=` is caught (the shell writes a stray file `=61`).
+#[test]
+fn an_unquoted_end_condition_is_caught() {
+    let failure = run(
+        "test",
+        "retrogate solve heaps --start 3,10 --move x+1 --end sum>=61",
+    )
+    .expect("the unquoted example must fail");
+    assert!(failure.contains("--end"), "{failure}");
+    let failure = run(
+        "test",
+        "retrogate solve heaps --start 3,10 --move x+1 --move x*4 --format summary > =61",
+    )
+    .expect("a stray file must be caught");
+    assert!(failure.contains("\"=61\""), "{failure}");
+}
