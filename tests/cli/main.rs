@@ -4,6 +4,7 @@
 mod bad_input;
 mod build;
 mod design;
+mod examples;
 mod kege;
 mod play;
 mod schematic;
