@@ -301,9 +301,7 @@ pub struct MinimizeArgs {
 #[derive(Clone, Debug, Subcommand)]
 pub enum TruthTableArgs {
     /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
-    #[command(
-        after_help = "Examples:\n  retrogate table jr01\n  retrogate minimize jr01"
-    )]
+    #[command(after_help = "Examples:\n  retrogate table jr01\n  retrogate minimize jr01")]
     Jr01,
     /// The stick game's strategy lookup `sticks_strategy`: sticks -> take, winning.
     #[command(

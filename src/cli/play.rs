@@ -12,8 +12,8 @@ use crate::circuit::CombBlock;
 use crate::designs::Jr01Design;
 use crate::game::{Game, HeapsGame, MatchesGame};
 use crate::play::{
-    CircuitOpponent, MAX_LINE_BYTES, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
-    SolverOpponent, LIT,
+    CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
+    SolverOpponent, LIT, MAX_LINE_BYTES,
 };
 use crate::solver::{solve_with_progress, Solution};
 use std::io::{BufRead, IsTerminal, Write};
@@ -63,7 +63,11 @@ fn inputs() -> Receiver<Input> {
 /// Reads one line (through its `\n`, or to the end of input) into `buf`, keeping at most its
 /// first `cap` bytes: a line of any length costs no more memory than that. Returns the bytes
 /// read, 0 at the end of input.
-fn read_line_capped(input: &mut impl BufRead, cap: usize, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+fn read_line_capped(
+    input: &mut impl BufRead,
+    cap: usize,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<usize> {
     let mut read = 0;
     loop {
         let available = input.fill_buf()?;

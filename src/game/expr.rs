@@ -248,11 +248,13 @@ impl fmt::Display for ParseError {
         let pad: String = head
             .chars()
             .map(|_| ' ')
-            .chain(
-                chars[from..self.offset.clamp(from, to)]
-                    .iter()
-                    .map(|&c| if c == '\t' { '\t' } else { ' ' }),
-            )
+            .chain(chars[from..self.offset.clamp(from, to)].iter().map(|&c| {
+                if c == '\t' {
+                    '\t'
+                } else {
+                    ' '
+                }
+            }))
             .collect();
         write!(
             f,
@@ -1227,7 +1229,11 @@ mod tests {
         assert_perr(&deep, MAX_NESTING, "nested too deeply");
         assert_eq!(ap(&format!("{}x", "-".repeat(MAX_NESTING)), 5), Some(5));
         assert_perr(&"-".repeat(20000), MAX_NESTING, "nested too deeply");
-        assert_perr(&format!("{}x", "-".repeat(20000)), MAX_NESTING, "more than 64 parentheses, unary `-` and `not`");
+        assert_perr(
+            &format!("{}x", "-".repeat(20000)),
+            MAX_NESTING,
+            "more than 64 parentheses, unary `-` and `not`",
+        );
         let nots = format!("x if {}x>1", "not ".repeat(1000));
         assert_perr(&nots, 5 + 4 * MAX_NESTING, "nested too deeply");
         // Mixed: each '(' and '-' counts once.
@@ -1252,7 +1258,10 @@ mod tests {
         let e = perr(&long);
         let shown = e.to_string();
         assert!(shown.len() < 400, "{shown}");
-        assert!(shown.contains("in move `...") || shown.contains("in move `("), "{shown}");
+        assert!(
+            shown.contains("in move `...") || shown.contains("in move `("),
+            "{shown}"
+        );
         // The caret still sits under the offending column of the quoted excerpt.
         let lines: Vec<&str> = shown.lines().collect();
         let caret = lines[2].find('^').unwrap();

@@ -42,9 +42,8 @@ pub fn excerpt(typed: &str) -> String {
 
 /// The refusal of a line longer than [`MAX_LINE_BYTES`], or `None` for a line that fits.
 fn too_long(typed: &str) -> Option<String> {
-    (typed.len() > MAX_LINE_BYTES).then(|| {
-        format!("the line is longer than {MAX_LINE_BYTES} bytes; type one move per line")
-    })
+    (typed.len() > MAX_LINE_BYTES)
+        .then(|| format!("the line is longer than {MAX_LINE_BYTES} bytes; type one move per line"))
 }
 
 #[cfg(test)]

@@ -268,7 +268,10 @@ mod tests {
         // The limit counts values: 1..1000000 has a million, 1..1000001 one more.
         assert_eq!(parse_s_range("1..1000000").unwrap(), 1..=1_000_000);
         let e = parse_s_range("1..1000001").unwrap_err();
-        assert!(e.contains("1000001 values, more than the limit of 1000000"), "{e}");
+        assert!(
+            e.contains("1000001 values, more than the limit of 1000000"),
+            "{e}"
+        );
         let e = parse_s_range("0..18446744073709551615").unwrap_err();
         assert!(e.contains("18446744073709551616 values"), "{e}");
     }

@@ -75,7 +75,11 @@ fn check(case: &Case) -> Option<String> {
         .iter()
         .map(|a| {
             if a.chars().count() > 40 {
-                format!("{}...({} chars)", a.chars().take(20).collect::<String>(), a.len())
+                format!(
+                    "{}...({} chars)",
+                    a.chars().take(20).collect::<String>(),
+                    a.len()
+                )
             } else {
                 a.clone()
             }
@@ -150,20 +154,57 @@ fn cases() -> Vec<Case> {
         // ---- solve sticks
         c(&["solve", "sticks", "--count", "0"], &["--count"]),
         c(&["solve", "sticks", "--count", "-1"], &["-1"]),
-        c(&["solve", "sticks", "--count", "many"], &["--count", "many"]),
-        c(&["solve", "sticks", "--count", "18446744073709551616"], &["--count"]),
-        c(&["solve", "sticks", "--count", "5000000000"], &["--count", "--format summary"]),
-        c(&["solve", "sticks", "--count", "5000000000", "--format", "json"], &["--count", "--format summary"]),
+        c(
+            &["solve", "sticks", "--count", "many"],
+            &["--count", "many"],
+        ),
+        c(
+            &["solve", "sticks", "--count", "18446744073709551616"],
+            &["--count"],
+        ),
+        c(
+            &["solve", "sticks", "--count", "5000000000"],
+            &["--count", "--format summary"],
+        ),
+        c(
+            &[
+                "solve",
+                "sticks",
+                "--count",
+                "5000000000",
+                "--format",
+                "json",
+            ],
+            &["--count", "--format summary"],
+        ),
         // No period within the search limit: the summary needs the dense solver too, so it
         // must not suggest itself.
-        c(&["solve", "sticks", "--count", "5000000000", "--take", "1,5000000", "--format", "summary"], &["--count"])
-            .without(&["--format summary"]),
+        c(
+            &[
+                "solve",
+                "sticks",
+                "--count",
+                "5000000000",
+                "--take",
+                "1,5000000",
+                "--format",
+                "summary",
+            ],
+            &["--count"],
+        )
+        .without(&["--format summary"]),
         c(&["solve", "sticks", "--take", "0"], &["--take"]),
         c(&["solve", "sticks", "--take", "1,0,3"], &["--take"]),
         c(&["solve", "sticks", "--take", ""], &["--take"]),
         c(&["solve", "sticks", "--take", "1,x"], &["--take", "x"]),
-        c(&["solve", "sticks", "--last", "maybe"], &["--last", "maybe"]),
-        c(&["solve", "sticks", "--format", "xml"], &["--format", "xml"]),
+        c(
+            &["solve", "sticks", "--last", "maybe"],
+            &["--last", "maybe"],
+        ),
+        c(
+            &["solve", "sticks", "--format", "xml"],
+            &["--format", "xml"],
+        ),
         c(&["solve", "sticks", "--impl", "rom"], &["--impl"]),
         // ---- solve matches
         c(&["solve", "matches", "--count", "0"], &["--count"]),
@@ -173,35 +214,157 @@ fn cases() -> Vec<Case> {
         // ---- solve heaps: start, end, moves
         c(&["solve", "heaps"], &["--start"]),
         c(&["solve", "heaps", "--start", "3,a"], &["--start", "a"]),
-        c(&["solve", "heaps", "--start", "1,2,3,4,5"], &["--start", "5 heaps"]),
-        c(&["solve", "heaps", "--start", "100"], &["--start 100", "sum>=61"]),
+        c(
+            &["solve", "heaps", "--start", "1,2,3,4,5"],
+            &["--start", "5 heaps"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "100"],
+            &["--start 100", "sum>=61"],
+        ),
         // What the shell leaves of an unquoted `--end sum>=61`: the message says to quote it.
-        c(&["solve", "heaps", "--start", "3,10", "--end", "sum"], &["--end `sum`", "--end 'sum>=61'"]),
-        c(&["solve", "heaps", "--start", "3,10", "--end", "total>=5"], &["--end", "total"]),
-        c(&["solve", "heaps", "--start", "3,10", "--end", "sum>=x"], &["--end", "`x`"]),
-        c(&["solve", "heaps", "--start", "3,10", "--end", "sum>=-5"], &["--end", "-5"]),
-        c(&["solve", "heaps", "--start", "3,10", "--end", "sum>=99999999999999999999"], &["--end"]),
-        c(&["solve", "heaps", "--start", "3,10", "--end", "sum>=9223372036854775807"], &["--end 'sum>=9223372036854775807'", "--move `x*4`", "lower the --end threshold"]),
-        c(&["solve", "heaps", "--start", "10", "--move", "x+1", "--end", "sum<=3"], &["--end 'sum<=3'", "grow"]),
-        c(&["solve", "heaps", "--start", "100000000", "--move", "x-1", "--end", "sum>=200000000"], &["--end 'sum>=200000000'", "shrink"])
-            .without(&["grow"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x*1"], &["--move `x*1`"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x+0"], &["--move `x+0`"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x+1", "--move", "x/(x-5)"], &["--move", "x/(x-5)", "--move 'x/3 if x%3==0'"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x+"], &["--move", "column 3"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", ""], &["--move", "empty move"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x+y"], &["--move", "`y`"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x*4)"], &["--move", "column 4"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "(x+1"], &["--move", "unclosed '('"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x if x"], &["--move", "a value used as a condition"]),
-        c(&["solve", "heaps", "--start", "3,10", "--move", "x+99999999999999999999"], &["--move", "too large"]),
-        deep(&["solve", "heaps", "--start", "3,10"], &parens, &["--move", "nested too deeply", "column 65"]),
-        deep(&["solve", "heaps", "--start", "3,10"], &minus, &["--move", "nested too deeply", "column 65"]),
-        deep(&["solve", "heaps", "--start", "3,10"], &chain, &["--move", "too deep", "column 512"]),
-        c(&moves65.iter().map(|s| s.as_ref()).collect::<Vec<&str>>(), &["--move", "at most 64"]),
-        c(&["solve", "heaps", "--start", "3,10", "--apply-to", "bigger"], &["--apply-to", "bigger"]),
-        c(&["solve", "heaps", "--start", "3,10", "--last", "draw"], &["--last", "draw"]),
-        c(&["solve", "heaps", "--start", "3,10", "--format", "csv"], &["--format", "csv"]),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--end", "sum"],
+            &["--end `sum`", "--end 'sum>=61'"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--end", "total>=5"],
+            &["--end", "total"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--end", "sum>=x"],
+            &["--end", "`x`"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--end", "sum>=-5"],
+            &["--end", "-5"],
+        ),
+        c(
+            &[
+                "solve",
+                "heaps",
+                "--start",
+                "3,10",
+                "--end",
+                "sum>=99999999999999999999",
+            ],
+            &["--end"],
+        ),
+        c(
+            &[
+                "solve",
+                "heaps",
+                "--start",
+                "3,10",
+                "--end",
+                "sum>=9223372036854775807",
+            ],
+            &[
+                "--end 'sum>=9223372036854775807'",
+                "--move `x*4`",
+                "lower the --end threshold",
+            ],
+        ),
+        c(
+            &[
+                "solve", "heaps", "--start", "10", "--move", "x+1", "--end", "sum<=3",
+            ],
+            &["--end 'sum<=3'", "grow"],
+        ),
+        c(
+            &[
+                "solve",
+                "heaps",
+                "--start",
+                "100000000",
+                "--move",
+                "x-1",
+                "--end",
+                "sum>=200000000",
+            ],
+            &["--end 'sum>=200000000'", "shrink"],
+        )
+        .without(&["grow"]),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "x*1"],
+            &["--move `x*1`"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "x+0"],
+            &["--move `x+0`"],
+        ),
+        c(
+            &[
+                "solve", "heaps", "--start", "3,10", "--move", "x+1", "--move", "x/(x-5)",
+            ],
+            &["--move", "x/(x-5)", "--move 'x/3 if x%3==0'"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "x+"],
+            &["--move", "column 3"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", ""],
+            &["--move", "empty move"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "x+y"],
+            &["--move", "`y`"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "x*4)"],
+            &["--move", "column 4"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "(x+1"],
+            &["--move", "unclosed '('"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--move", "x if x"],
+            &["--move", "a value used as a condition"],
+        ),
+        c(
+            &[
+                "solve",
+                "heaps",
+                "--start",
+                "3,10",
+                "--move",
+                "x+99999999999999999999",
+            ],
+            &["--move", "too large"],
+        ),
+        deep(
+            &["solve", "heaps", "--start", "3,10"],
+            &parens,
+            &["--move", "nested too deeply", "column 65"],
+        ),
+        deep(
+            &["solve", "heaps", "--start", "3,10"],
+            &minus,
+            &["--move", "nested too deeply", "column 65"],
+        ),
+        deep(
+            &["solve", "heaps", "--start", "3,10"],
+            &chain,
+            &["--move", "too deep", "column 512"],
+        ),
+        c(
+            &moves65.iter().map(|s| s.as_ref()).collect::<Vec<&str>>(),
+            &["--move", "at most 64"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--apply-to", "bigger"],
+            &["--apply-to", "bigger"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--last", "draw"],
+            &["--last", "draw"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "3,10", "--format", "csv"],
+            &["--format", "csv"],
+        ),
         // ---- kege
         c(&["kege", "--s", "1..1000001"], &["--s", "1000001 values"]),
         c(&["kege", "--s", "0..18446744073709551615"], &["--s"]),
@@ -214,19 +377,36 @@ fn cases() -> Vec<Case> {
         c(&["kege", "--start", "3,Q"], &["--start", "`Q`"]),
         c(&["kege", "--start", "1,2,3,4,S"], &["--start", "5 heaps"]),
         c(&["kege", "--format", "summary"], &["--format", "summary"]),
-        c(&["kege", "--end", "sum"], &["--end `sum`", "--end 'sum>=61'"]),
-        c(&["kege", "--end", "sum>=9223372036854775807"], &["--end 'sum>=9223372036854775807'"]),
+        c(
+            &["kege", "--end", "sum"],
+            &["--end `sum`", "--end 'sum>=61'"],
+        ),
+        c(
+            &["kege", "--end", "sum>=9223372036854775807"],
+            &["--end 'sum>=9223372036854775807'"],
+        ),
         c(&["kege", "--move", "x*1"], &["--move `x*1`"]),
         c(&["kege", "--move", "x%"], &["--move", "column 3"]),
-        deep(&["kege"], &parens, &["--move", "nested too deeply", "column 65"]),
-        deep(&["kege"], &minus, &["--move", "nested too deeply", "column 65"]),
+        deep(
+            &["kege"],
+            &parens,
+            &["--move", "nested too deeply", "column 65"],
+        ),
+        deep(
+            &["kege"],
+            &minus,
+            &["--move", "nested too deeply", "column 65"],
+        ),
         c(&["kege", "--apply-to", "none"], &["--apply-to", "none"]),
         c(&["kege", "--count", "3"], &["--count"]),
         // ---- table: only the game matters
         c(&["table"], &["Usage: retrogate table"]),
         c(&["table", "chess"], &["chess"]),
         c(&["table", "sticks", "--impl", "rom"], &["--impl"]),
-        c(&["table", "sticks", "--think-cycles", "5"], &["--think-cycles"]),
+        c(
+            &["table", "sticks", "--think-cycles", "5"],
+            &["--think-cycles"],
+        ),
         c(&["table", "sticks", "--count", "0"], &["--count"]),
         c(&["table", "sticks", "--count", "300"], &["--count"]),
         c(&["table", "sticks", "--take", "0"], &["--take"]),
@@ -234,7 +414,10 @@ fn cases() -> Vec<Case> {
         c(&["table", "jr01", "--format", "csv"], &["--format", "csv"]),
         // ---- minimize
         c(&["minimize", "sticks", "--impl", "logic"], &["--impl"]),
-        c(&["minimize", "sticks", "--think-cycles", "0"], &["--think-cycles"]),
+        c(
+            &["minimize", "sticks", "--think-cycles", "0"],
+            &["--think-cycles"],
+        ),
         c(&["minimize", "sticks", "--count", "300"], &["--count"]),
         c(&["minimize", "sticks", "--take", "1,0"], &["--take"]),
         c(&["minimize", "jr01", "--format", "json"], &["--format"]),
@@ -245,14 +428,30 @@ fn cases() -> Vec<Case> {
         c(&["play", "sticks", "--format", "table"], &["--format"]),
         c(&["play", "sticks", "--count", "0"], &["--count"]),
         c(&["play", "sticks", "--count", "5000000000"], &["--count"]).without(&["--format"]),
-        c(&["play", "sticks", "--against", "fpga"], &["--against", "fpga"]),
-        c(&["play", "sticks", "--against", "circuit", "--count", "300"], &["--count"]),
+        c(
+            &["play", "sticks", "--against", "fpga"],
+            &["--against", "fpga"],
+        ),
+        c(
+            &["play", "sticks", "--against", "circuit", "--count", "300"],
+            &["--count"],
+        ),
         c(&["play", "matches", "--take", "0"], &["--take"]),
         c(&["play", "matches", "--count", "2000000000"], &["--count"]).without(&["--format"]),
         c(&["play", "heaps"], &["--start"]),
-        c(&["play", "heaps", "--start", "3,10", "--end", "sum"], &["--end `sum`"]),
-        c(&["play", "heaps", "--start", "3,10", "--last", "draw"], &["--last"]),
-        deep(&["play", "heaps", "--start", "3,10"], &parens, &["--move", "nested too deeply"]),
+        c(
+            &["play", "heaps", "--start", "3,10", "--end", "sum"],
+            &["--end `sum`"],
+        ),
+        c(
+            &["play", "heaps", "--start", "3,10", "--last", "draw"],
+            &["--last"],
+        ),
+        deep(
+            &["play", "heaps", "--start", "3,10"],
+            &parens,
+            &["--move", "nested too deeply"],
+        ),
         c(&["play", "jr01", "--count", "3"], &["--count"]),
         c(&["play", "jr01", "--machine-first"], &["--machine-first"]),
         // ---- wave
@@ -260,27 +459,68 @@ fn cases() -> Vec<Case> {
         c(&["wave", "jr01"], &["jr01"]),
         c(&["wave", "sticks"], &["--moves"]),
         c(&["wave", "sticks", "--moves", "1,x"], &["--moves", "x"]),
-        c(&["wave", "sticks", "--moves", "1", "--out", "w.png"], &["--out", "w.png"]),
-        c(&["wave", "sticks", "--moves", "1", "--count", "0"], &["--count"]),
-        c(&["wave", "sticks", "--moves", "1", "--impl", "rom"], &["--impl"]),
-        c(&["wave", "sticks", "--moves", "1", "--think-cycles", "3"], &["--think-cycles"]),
-        c(&["wave", "sticks", "--moves", "1", "--format", "json"], &["--format"]),
+        c(
+            &["wave", "sticks", "--moves", "1", "--out", "w.png"],
+            &["--out", "w.png"],
+        ),
+        c(
+            &["wave", "sticks", "--moves", "1", "--count", "0"],
+            &["--count"],
+        ),
+        c(
+            &["wave", "sticks", "--moves", "1", "--impl", "rom"],
+            &["--impl"],
+        ),
+        c(
+            &["wave", "sticks", "--moves", "1", "--think-cycles", "3"],
+            &["--think-cycles"],
+        ),
+        c(
+            &["wave", "sticks", "--moves", "1", "--format", "json"],
+            &["--format"],
+        ),
         // ---- schematic: the strategy only, so no --think-cycles
         c(&["schematic"], &["Usage: retrogate schematic"]),
-        c(&["schematic", "sticks", "--think-cycles", "5"], &["--think-cycles"]),
-        c(&["schematic", "sticks", "--impl", "fpga"], &["--impl", "fpga"]),
+        c(
+            &["schematic", "sticks", "--think-cycles", "5"],
+            &["--think-cycles"],
+        ),
+        c(
+            &["schematic", "sticks", "--impl", "fpga"],
+            &["--impl", "fpga"],
+        ),
         c(&["schematic", "sticks", "--count", "0"], &["--count"]),
         c(&["schematic", "sticks", "--count", "300"], &["--count"]),
-        c(&["schematic", "jr01", "--out", "x.png"], &["--out", "x.png"]),
+        c(
+            &["schematic", "jr01", "--out", "x.png"],
+            &["--out", "x.png"],
+        ),
         c(&["schematic", "jr01", "--sim", "x"], &["--sim"]),
         // ---- emit, verify, build: flag checks that need no tools
         c(&["emit"], &["Usage: retrogate emit"]),
         c(&["emit", "jr01"], &["--out"]),
-        c(&["emit", "sticks", "--count", "0", "--out", "hdl"], &["--count"]),
-        c(&["emit", "sticks", "--impl", "fpga", "--out", "hdl"], &["--impl", "fpga"]),
-        c(&["emit", "sticks", "--think-cycles", "x", "--out", "hdl"], &["--think-cycles", "x"]),
-        c(&["emit", "sticks", "--count", "300", "--impl", "rom", "--out", "hdl"], &["--count"]),
-        c(&["emit", "jr01", "--board", "icebreaker", "--out", "hdl"], &["--board"]),
+        c(
+            &["emit", "sticks", "--count", "0", "--out", "hdl"],
+            &["--count"],
+        ),
+        c(
+            &["emit", "sticks", "--impl", "fpga", "--out", "hdl"],
+            &["--impl", "fpga"],
+        ),
+        c(
+            &["emit", "sticks", "--think-cycles", "x", "--out", "hdl"],
+            &["--think-cycles", "x"],
+        ),
+        c(
+            &[
+                "emit", "sticks", "--count", "300", "--impl", "rom", "--out", "hdl",
+            ],
+            &["--count"],
+        ),
+        c(
+            &["emit", "jr01", "--board", "icebreaker", "--out", "hdl"],
+            &["--board"],
+        ),
         c(&["verify", "sticks", "--count", "0"], &["--count"]),
         c(&["verify", "sticks", "--impl", "fpga"], &["--impl", "fpga"]),
         c(&["verify", "jr01", "--impl", "rom"], &["--impl"]),
@@ -337,7 +577,10 @@ fn play_refuses_a_huge_line_quoting_only_its_start() {
     let refused: Vec<&str> = stdout.lines().filter(|l| l.contains("refused")).collect();
     assert_eq!(refused.len(), 1, "{stdout}");
     assert!(
-        refused[0].contains(&format!("you: {}...  refused: the line is longer than 1024 bytes", "7".repeat(24))),
+        refused[0].contains(&format!(
+            "you: {}...  refused: the line is longer than 1024 bytes",
+            "7".repeat(24)
+        )),
         "{stdout}"
     );
     // The next line is still read as a move.

@@ -206,11 +206,7 @@ fn run(source: &str, line: &str) -> Option<String> {
     let allowed = named_paths(line);
     let stray: Vec<PathBuf> = entries(here.path())
         .into_iter()
-        .filter(|p| {
-            !allowed
-                .iter()
-                .any(|a| p.starts_with(a) || a.starts_with(p))
-        })
+        .filter(|p| !allowed.iter().any(|a| p.starts_with(a) || a.starts_with(p)))
         .collect();
     if !stray.is_empty() {
         wrong.push(format!("wrote paths it does not name: {stray:?}"));
