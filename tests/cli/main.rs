@@ -6,6 +6,7 @@ mod build;
 mod design;
 mod examples;
 mod kege;
+mod minimize;
 mod play;
 mod schematic;
 mod solve;
