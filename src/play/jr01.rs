@@ -188,6 +188,26 @@ mod tests {
             "12  refused: type three 0/1 digits for the switches A B C, e.g. 011"
         );
         assert!(panel.feed("").is_empty());
+        // Long lines are quoted by their start only; over 1 KiB they are refused whole.
+        assert_eq!(
+            panel.feed(&"01".repeat(100))[0].script_line(),
+            format!(
+                "{}...  refused: type three 0/1 digits for the switches A B C, e.g. 011",
+                "01".repeat(12)
+            )
+        );
+        assert_eq!(
+            panel.feed(&format!("011{}", " ".repeat(2000)))[0].script_line(),
+            "A B C 0 1 1  ->  X ● Y ● Z ○  (phase 1: total 3 -> 6; phase 2: total 3 -> 6)",
+            "trailing blanks are trimmed before the length is checked"
+        );
+        assert_eq!(
+            panel.feed(&format!("0{}11", " ".repeat(2000)))[0].script_line(),
+            format!(
+                "0{}...  refused: the line is longer than 1024 bytes; type one move per line",
+                " ".repeat(23)
+            )
+        );
         assert_eq!(
             panel.end_of_input(),
             [Jr01Event::Off("end of input: J.R. 01 switched off".into())]
