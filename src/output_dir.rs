@@ -90,6 +90,14 @@ pub fn absolute(path: &Path) -> Result<PathBuf, OutputError> {
     std::path::absolute(path).map_err(io_error("resolve", path))
 }
 
+/// Whether `e` says the path does not exist (also: a file stands where a folder would be).
+fn missing(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+    )
+}
+
 /// The names listed in `dir`'s manifest (empty when there is none).
 pub fn manifest(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
     let path = dir.join(MANIFEST);
@@ -100,7 +108,7 @@ pub fn manifest(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(str::to_owned)
             .collect()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(BTreeSet::new()),
+        Err(e) if missing(&e) => Ok(BTreeSet::new()),
         Err(e) => Err(OutputError::Io {
             action: "read",
             path,
@@ -127,7 +135,7 @@ fn entries(dir: &Path) -> Result<Vec<String>, OutputError> {
 /// listed in its manifest. Reads only.
 pub fn check_folder(flag: &str, dir: &Path) -> Result<(), OutputError> {
     match fs::metadata(dir) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return check_parents(flag, dir),
+        Err(e) if missing(&e) => return check_parents(flag, dir),
         Err(e) => return Err(io_error("read", dir)(e)),
         Ok(m) if !m.is_dir() => {
             return Err(OutputError::WrongKind {
@@ -176,7 +184,7 @@ fn check_parents(flag: &str, path: &Path) -> Result<(), OutputError> {
 pub fn check_file(flag: &str, path: &Path) -> Result<(), OutputError> {
     let dir = parent(path);
     match fs::symlink_metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        Err(e) if missing(&e) => {
             return match fs::metadata(&dir) {
                 Ok(m) if m.is_dir() => Ok(()),
                 Ok(_) => Err(OutputError::WrongKind {
@@ -316,7 +324,7 @@ pub fn claim(dir: &Path, name: &str) -> Result<PathBuf, OutputError> {
 /// made carries a manifest. A foreign one is refused, never deleted.
 pub fn check_scratch(flag: &str, dir: &Path) -> Result<(), OutputError> {
     match fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => check_parents(flag, dir),
+        Err(e) if missing(&e) => check_parents(flag, dir),
         Err(e) => Err(io_error("read", dir)(e)),
         Ok(m) if m.is_dir() && dir.join(MANIFEST).is_file() => Ok(()),
         Ok(_) => Err(OutputError::Foreign {

@@ -1,9 +1,12 @@
 //! The command line as a user sees it: one file per verb, snapshots of stdout, stderr and the
 //! exit code (insta-cmd).
 
+mod bad_input_files;
 mod build;
 mod design;
 mod kege;
+#[cfg(feature = "external-tools")]
+mod paths;
 mod play;
 mod schematic;
 mod solve;
