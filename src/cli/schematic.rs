@@ -48,32 +48,32 @@ use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
 
 /// Resolves and checks `--out` (an SVG file, new or retrogate's) and `--work` (a folder, new,
 /// empty or retrogate's) before anything is written; returns them absolute, with the design's
-/// subfolder of the work folder.
+/// subfolder of the work folder (and the `--out` path as given, for the message).
 fn paths(
     out: Option<PathBuf>,
     default: &str,
     work: &Path,
     sub: &str,
-) -> Result<(PathBuf, PathBuf), CliError> {
-    let path = out.unwrap_or_else(|| PathBuf::from(default));
-    require_svg(&path, "the schematic is SVG", default)?;
-    let path = absolute(&path)?;
+) -> Result<(PathBuf, PathBuf, PathBuf), CliError> {
+    let given = out.unwrap_or_else(|| PathBuf::from(default));
+    require_svg(&given, "the schematic is SVG", default)?;
+    let path = absolute(&given)?;
     output_dir::check_file("--out", &path)?;
     let work = absolute(work)?;
     output_dir::check_folder("--work", &work)?;
-    Ok((path, work.join(sub)))
+    Ok((given, path, work.join(sub)))
 }
 
 /// Runs `retrogate schematic`.
 pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
         DesignArgs::Jr01 => {
-            let (path, work) = paths(args.out, "schematic-jr01.svg", &args.work, "jr01")?;
+            let (given, path, work) = paths(args.out, "schematic-jr01.svg", &args.work, "jr01")?;
             let d = jr01()?;
             output_dir::claim(work.parent().expect("a subfolder"), "jr01")?;
             let svg = schematic_svg(JR01_MODULE, &d.design.verilog, &work, ui)?;
-            write_all_or_nothing(&[(path.clone(), svg)])?;
-            writeln!(out, "wrote {}", path.display())?;
+            write_all_or_nothing(&[(path, svg)])?;
+            writeln!(out, "wrote {}", given.display())?;
         }
         DesignArgs::Sticks(a) => {
             if a.think_cycles.is_some() {
@@ -83,14 +83,15 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                         .into(),
                 ));
             }
-            let (path, work) = paths(args.out, "schematic-sticks.svg", &args.work, "sticks")?;
+            let (given, path, work) =
+                paths(args.out, "schematic-sticks.svg", &args.work, "sticks")?;
             let game = super::design::sticks_game(&a)?;
             let implementation = a.implementation.map_or(Impl::Logic, Into::into);
             let verilog = sticks_strategy_verilog(&game, implementation).map_err(step)?;
             output_dir::claim(work.parent().expect("a subfolder"), "sticks")?;
             let svg = schematic_svg("sticks_strategy", &verilog, &work, ui)?;
-            write_all_or_nothing(&[(path.clone(), svg)])?;
-            writeln!(out, "wrote {}", path.display())?;
+            write_all_or_nothing(&[(path, svg)])?;
+            writeln!(out, "wrote {}", given.display())?;
         }
     }
     Ok(())
