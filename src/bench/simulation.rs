@@ -160,7 +160,11 @@ pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, B
 pub fn gate_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
     let files = prepare(design, dir, "gate")?;
-    let synth = yosys::synth_ice40(&files.dir, &[files.design.clone()], &design.module)?;
+    let synth = yosys::synth_ice40(
+        &files.dir,
+        std::slice::from_ref(&files.design),
+        &design.module,
+    )?;
     let cells = yosys::ice40_cells_sim(&files.dir)?;
     let tb = testbench_module(&design.module);
     let name = format!("{tb}_gate");

@@ -41,7 +41,19 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
     .map_err(|e| match e {
         BuildError::Top(_) | BuildError::Pins(_) => CliError::Usage(e.to_string()),
         BuildError::Output(e) => e.into(),
-        e => CliError::Failed(e.to_string()),
+        e @ BuildError::TimingNotMet { .. } => CliError::Failed(e.to_string()),
+        e => {
+            // The failed build's files and logs stay in <out>.partial: say so.
+            let partial = partial_of(&dir);
+            if partial.is_dir() {
+                CliError::Failed(format!(
+                    "{e}\nthe files and logs of the failed build are in {}",
+                    partial.display()
+                ))
+            } else {
+                CliError::Failed(e.to_string())
+            }
+        }
     })?;
     drop(spinner);
     writeln!(out, "{report}")?;
@@ -51,4 +63,11 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         writeln!(out, "programmed {}", report.bitstream.display())?;
     }
     Ok(())
+}
+
+/// `<dir>.partial`, where [`build`] works before moving its files into `dir`.
+fn partial_of(dir: &std::path::Path) -> PathBuf {
+    let mut name = dir.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    dir.with_file_name(name)
 }

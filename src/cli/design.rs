@@ -380,18 +380,24 @@ fn print_level(
     })
 }
 
-/// Runs the chosen bench `levels` in order, printing each as soon as it finishes.
+/// Which levels run, and the name their lines carry in the failure list (`strategy Rom `).
+struct Chosen<'a> {
+    levels: &'a [Level],
+    prefix: &'a str,
+}
+
+/// Runs the chosen bench levels in order, printing each as soon as it finishes.
 fn run_levels(
     design: &bench::CombDesign,
     driver: impl FnMut(u32) -> u32,
     work: &Path,
-    levels: &[Level],
-    prefix: &str,
+    chosen: Chosen<'_>,
     ui: &Ui,
     out: &mut dyn Write,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
     type LevelFn = fn(&bench::CombDesign, &Path) -> Result<LevelReport, bench::BenchError>;
+    let Chosen { levels, prefix } = chosen;
     let mut driver = Some(driver);
     for &level in levels {
         let spinner = ui.spinner(&format!("{prefix}{level}"));
@@ -458,7 +464,18 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                     source,
                 })?;
                 let prefix = format!("strategy {implementation:?} ");
-                run_levels(&design, driver, &dir, &levels, &prefix, ui, out, &mut tally)?;
+                run_levels(
+                    &design,
+                    driver,
+                    &dir,
+                    Chosen {
+                        levels: &levels,
+                        prefix: &prefix,
+                    },
+                    ui,
+                    out,
+                    &mut tally,
+                )?;
             }
             let engines: Vec<Engine> = levels
                 .iter()
@@ -529,7 +546,18 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             )?;
             out.flush()?;
             let mut tally = Tally::default();
-            run_levels(&d.design, driver, &work, &levels, "", ui, out, &mut tally)?;
+            run_levels(
+                &d.design,
+                driver,
+                &work,
+                Chosen {
+                    levels: &levels,
+                    prefix: "",
+                },
+                ui,
+                out,
+                &mut tally,
+            )?;
             if levels.len() == Level::ALL.len() {
                 let figures = {
                     let _spinner =
@@ -597,4 +625,56 @@ pub fn board_constraints(
         files.push((dir.join(format!("{board}-{}.pcf", design.name())), pcf));
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod verdict_tests {
+    use super::*;
+
+    /// The verdict line counts every level that ran; a failure is exit 1 naming the levels,
+    /// after the line.
+    #[test]
+    fn the_verdict_counts_the_levels_and_fails_on_any_failure() {
+        let mut tally = Tally::default();
+        for (passed, name) in [(true, "level 1"), (false, "level 2"), (true, "level 3")] {
+            tally.add(passed, name.to_owned());
+        }
+        let mut out = Vec::new();
+        let err = tally
+            .verdict("jr01", Path::new("/w"), &mut out)
+            .unwrap_err();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "verify jr01: 2 of 3 levels pass\n"
+        );
+        assert_eq!(err.exit_code(), 1);
+        assert!(err.to_string().contains("failed at: level 2"), "{err}");
+        let mut out = Vec::new();
+        let mut all = Tally::default();
+        all.add(true, "level 5".to_owned());
+        all.verdict("sticks", Path::new("/w"), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "verify sticks: 1 of 1 levels pass\n"
+        );
+    }
+
+    #[test]
+    fn levels_are_run_in_order_once() {
+        use super::super::args::LevelArg;
+        let args = |levels: Vec<LevelArg>| VerifyArgs {
+            work: "w".into(),
+            levels,
+            design: DesignArgs::Jr01,
+        };
+        assert_eq!(chosen_levels(&args(vec![])), Level::ALL.to_vec());
+        assert_eq!(
+            chosen_levels(&args(vec![
+                LevelArg::Formal,
+                LevelArg::Icarus,
+                LevelArg::Formal
+            ])),
+            vec![Level::Icarus, Level::Formal]
+        );
+    }
 }
