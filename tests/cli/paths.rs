@@ -457,3 +457,81 @@ fn in_group(group: u32) -> Vec<(u32, String)> {
         .map(|p| (p.0, p.1))
         .collect()
 }
+
+/// An interrupted `emit sticks` (while yosys sizes the two lookups) removes its
+/// `retrogate-emit-<pid>` folder from the temporary directory and writes nothing.
+#[test]
+fn an_interrupted_emit_removes_its_temporary_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let child = retrogate()
+        .env("PATH", std::env::var("PATH").unwrap())
+        .env("TMPDIR", &tmp)
+        .current_dir(dir.path())
+        .args([
+            "emit", "sticks", "--count", "200", "--take", "1,3,4", "--out", "hdl",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let started = std::time::Instant::now();
+    while !children(pid).iter().any(|(_, name)| name == "yosys") {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no yosys started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(tmp.join(format!("retrogate-emit-{pid}")).is_dir());
+    let status = std::process::Command::new("kill")
+        .args(["-2", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        0,
+        "temporary folder left"
+    );
+    assert!(!dir.path().join("hdl").exists());
+}
+
+/// `verify` prints each level's line as soon as the level finishes, also into a pipe: the
+/// rust-hdl line arrives while Verilator (level 3) is still building.
+#[test]
+fn verify_prints_each_level_as_it_finishes() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = retrogate()
+        .env("PATH", std::env::var("PATH").unwrap())
+        .current_dir(dir.path())
+        .args(["verify", "jr01", "--level", "rust-hdl,verilator"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let header = lines.next().unwrap().unwrap();
+    assert!(header.starts_with("verify jr01: "), "{header}");
+    let first = lines.next().unwrap().unwrap();
+    assert!(
+        first.starts_with("level 1 (rust-hdl simulation): PASS"),
+        "{first}"
+    );
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "level 1 was printed only when everything had finished"
+    );
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    assert!(child.wait().unwrap().success());
+    assert!(
+        rest[0].starts_with("level 3 (Verilog under Verilator): PASS"),
+        "{rest:?}"
+    );
+    assert_eq!(rest.last().unwrap(), "verify jr01: 2 of 2 levels pass");
+}
