@@ -332,6 +332,9 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// `--think-cycles` of `verify sticks` when not given: short games for the co-simulation.
 const VERIFY_THINK_CYCLES: u32 = 2;
 
+/// The longest think time `verify sticks` co-simulates (its games grow with it).
+const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
+
 /// What `verify` has seen so far: every level or engine that ran, and the failed ones.
 #[derive(Default)]
 struct Tally {
@@ -441,6 +444,15 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             let game = sticks_game(&a)?;
             sticks_table_of(&game)?;
             let think_cycles = a.think_cycles.unwrap_or(VERIFY_THINK_CYCLES);
+            if think_cycles > VERIFY_MAX_THINK_CYCLES {
+                return Err(CliError::Usage(format!(
+                    "--think-cycles {think_cycles}: verify co-simulates every game cycle by \
+                     cycle, each machine move lasting the think time, so it takes at most \
+                     {VERIFY_MAX_THINK_CYCLES}; give a smaller --think-cycles (the emitted \
+                     controller's own think time is checked by the testbench of `emit sticks \
+                     --sim`)"
+                )));
+            }
             sticks_game_verilog(&game, Impl::Logic, think_cycles)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             let work = output_dir::claim(&root, "sticks")?;

@@ -362,4 +362,9 @@ fn verify_refuses_bad_levels_and_games_before_writing() {
         &["--level", "gates"],
     );
     case.refused("", &["verify", "sticks", "--count", "300"], &["300"]);
+    case.refused(
+        "",
+        &["verify", "sticks", "--think-cycles", "6000000"],
+        &["--think-cycles 6000000", "at most 1000"],
+    );
 }
