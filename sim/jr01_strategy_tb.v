@@ -5,7 +5,7 @@
 // `MISMATCH input=<bits> expected=<bits> actual=<bits>` and then
 // `FAIL <k> of <n> vectors checked` and stops with $fatal (non-zero exit).
 // Vectors: the plusarg +vectors=<path>, else jr01_strategy.vec in the current directory.
-// Waveform: jr01_strategy_tb.vcd.
+// Waveform: the plusarg +vcd=<path>, else jr01_strategy_tb.vcd in the current directory.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -29,6 +29,7 @@ module jr01_strategy_tb;
     integer tb_i;
     integer tb_fd;
     string tb_vector_file;
+    string tb_vcd_file;
 
     // Design inputs, driven from tb_input (first port most significant).
     wire a;
@@ -52,7 +53,8 @@ module jr01_strategy_tb;
     );
 
     initial begin
-        $dumpfile(`VCD_FILE);
+        if (!$value$plusargs("vcd=%s", tb_vcd_file)) tb_vcd_file = `VCD_FILE;
+        $dumpfile(tb_vcd_file);
         $dumpvars(0, jr01_strategy_tb);
         tb_failed = 1'b0;
         tb_input = {IN_WIDTH{1'b0}};

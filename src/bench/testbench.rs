@@ -18,8 +18,9 @@
 //! status too. The vector file is the plusarg `+vectors=<path>` when given
 //! (the bench passes an absolute path, so the testbench works from any
 //! current directory), else `<module>.vec` in the current directory. The
-//! waveform goes to `<module>_tb.vcd`. Both default file names can be
-//! overridden with `-DVECTOR_FILE="..."` and `-DVCD_FILE="..."`.
+//! waveform goes to the plusarg `+vcd=<path>`, else `<module>_tb.vcd`. Both
+//! default file names can be overridden with `-DVECTOR_FILE="..."` and
+//! `-DVCD_FILE="..."`.
 
 use std::fmt::Write as _;
 
@@ -108,7 +109,7 @@ pub fn testbench(design: &CombDesign) -> Result<String, BenchError> {
 // `MISMATCH input=<bits> expected=<bits> actual=<bits>` and then
 // `FAIL <k> of <n> vectors checked` and stops with $fatal (non-zero exit).
 // Vectors: the plusarg +vectors=<path>, else {vec} in the current directory.
-// Waveform: {vcd}.
+// Waveform: the plusarg +vcd=<path>, else {vcd} in the current directory.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -132,6 +133,7 @@ module {tb};
     integer tb_i;
     integer tb_fd;
     string tb_vector_file;
+    string tb_vcd_file;
 
 ",
         banner = generated_banner(),
@@ -162,7 +164,8 @@ module {tb};
     );
 
     initial begin
-        $dumpfile(`VCD_FILE);
+        if (!$value$plusargs(\"vcd=%s\", tb_vcd_file)) tb_vcd_file = `VCD_FILE;
+        $dumpfile(tb_vcd_file);
         $dumpvars(0, {tb});
         tb_failed = 1'b0;
         tb_input = {{IN_WIDTH{{1'b0}}}};
