@@ -3,7 +3,9 @@
 // Applies the 8 cared-for input vectors of jr01_strategy.vec in order and compares
 // every output. Prints `PASS <n> vectors`, or at the first mismatch
 // `MISMATCH input=<bits> expected=<bits> actual=<bits>` and then
-// `FAIL <k> of <n> vectors checked`. Waveform: jr01_strategy_tb.vcd.
+// `FAIL <k> of <n> vectors checked` and stops with $fatal (non-zero exit).
+// Vectors: the plusarg +vectors=<path>, else jr01_strategy.vec in the current directory.
+// Waveform: the plusarg +vcd=<path>, else jr01_strategy_tb.vcd in the current directory.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -25,6 +27,9 @@ module jr01_strategy_tb;
     wire [OUT_WIDTH-1:0] tb_actual;
     reg tb_failed;
     integer tb_i;
+    integer tb_fd;
+    string tb_vector_file;
+    string tb_vcd_file;
 
     // Design inputs, driven from tb_input (first port most significant).
     wire a;
@@ -48,15 +53,23 @@ module jr01_strategy_tb;
     );
 
     initial begin
-        $dumpfile(`VCD_FILE);
+        if (!$value$plusargs("vcd=%s", tb_vcd_file)) tb_vcd_file = `VCD_FILE;
+        $dumpfile(tb_vcd_file);
         $dumpvars(0, jr01_strategy_tb);
         tb_failed = 1'b0;
         tb_input = {IN_WIDTH{1'b0}};
         tb_expected = {OUT_WIDTH{1'b0}};
-        $readmemb(`VECTOR_FILE, tb_vectors);
+        if (!$value$plusargs("vectors=%s", tb_vector_file)) tb_vector_file = `VECTOR_FILE;
+        tb_fd = $fopen(tb_vector_file, "r");
+        if (tb_fd == 0) begin
+            $display("ERROR cannot read vectors from %0s", tb_vector_file);
+            $fatal(1, "cannot read vectors from %0s", tb_vector_file);
+        end
+        $fclose(tb_fd);
+        $readmemb(tb_vector_file, tb_vectors);
         if ((^tb_vectors[0] === 1'bx) || (^tb_vectors[VECTORS-1] === 1'bx)) begin
-            $display("ERROR cannot read vectors from %s", `VECTOR_FILE);
-            tb_failed = 1'b1;
+            $display("ERROR cannot read vectors from %0s", tb_vector_file);
+            $fatal(1, "cannot read vectors from %0s", tb_vector_file);
         end
         for (tb_i = 0; tb_i < VECTORS && !tb_failed; tb_i = tb_i + 1) begin
             {tb_input, tb_expected} = tb_vectors[tb_i];
@@ -67,9 +80,11 @@ module jr01_strategy_tb;
                 tb_failed = 1'b1;
             end
         end
-        if (!tb_failed) begin
-            $display("PASS %0d vectors", VECTORS);
+        if (tb_failed) begin
+            $dumpflush;
+            $fatal(1, "%0d of %0d vectors checked, the last one failed", tb_i, VECTORS);
         end
+        $display("PASS %0d vectors", VECTORS);
         $finish;
     end
 endmodule

@@ -7,6 +7,9 @@
 //! - [`play`]: games against the machine as pure state machines (lines in, events out);
 //! - [`model`]: plain-Rust reference models of the clocked circuits;
 //! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
+//! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
+//!   manifest) and writing files whole; [`interrupt`]: SIGINT/SIGTERM while tools run (stop
+//!   them, remove the temporary folders);
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
 pub mod bench;
@@ -16,8 +19,10 @@ pub mod cli;
 pub mod designs;
 pub mod flow;
 pub mod game;
+pub mod interrupt;
 pub mod logic;
 pub mod model;
+pub mod output_dir;
 pub mod play;
 pub mod plugboard;
 pub mod solver;

@@ -104,3 +104,30 @@ fn the_readme_waveform_is_up_to_date() {
         &std::fs::read_to_string(svg.with_extension("vcd")).unwrap(),
     );
 }
+
+/// The committed output folders carry the manifest that lets `make generated` (and users) write
+/// into them again: it lists exactly the files retrogate wrote there.
+#[test]
+fn committed_output_folders_list_their_files_in_the_manifest() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let listed = |dir: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(root.join(dir).join(".retrogate-manifest"))
+            .unwrap_or_else(|e| panic!("{dir}/.retrogate-manifest: {e}"));
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    for dir in ["hdl", "sim", "constraints"] {
+        let mut files: Vec<String> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != ".retrogate-manifest")
+            .collect();
+        files.sort();
+        assert_eq!(listed(dir), files, "{dir}/.retrogate-manifest");
+    }
+    for name in listed("docs") {
+        assert!(root.join("docs").join(&name).is_file(), "docs/{name}");
+    }
+}

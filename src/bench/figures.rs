@@ -32,7 +32,7 @@ pub struct HardwareFigures {
 /// `dir/figures`.
 pub fn hardware_figures(design: &CombDesign, dir: &Path) -> Result<HardwareFigures, BenchError> {
     design.validate()?;
-    let dir = dir.join("figures");
+    let dir = super::absolute(&dir.join("figures"))?;
     std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
         path: dir.clone(),
         source,

@@ -22,7 +22,7 @@ use crate::flow::yosys::{self, Equivalence, FixedBit};
 pub fn formal_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     design.validate()?;
     let start = Instant::now();
-    let dir = dir.join("formal");
+    let dir = super::absolute(&dir.join("formal"))?;
     std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
         path: dir.clone(),
         source,

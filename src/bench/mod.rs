@@ -96,6 +96,15 @@ pub enum BenchError {
     },
 }
 
+/// `dir` as an absolute path (relative to the current directory): the tools run inside their
+/// work directories, so every path handed to them must not depend on the current directory.
+pub(crate) fn absolute(dir: &Path) -> Result<PathBuf, BenchError> {
+    std::path::absolute(dir).map_err(|source| BenchError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
 /// Write `contents` to `dir/name`.
 pub(crate) fn write(dir: &Path, name: &str, contents: &str) -> Result<PathBuf, BenchError> {
     let path = dir.join(name);

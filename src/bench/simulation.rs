@@ -30,18 +30,27 @@ pub(crate) struct Prepared {
     pub design: PathBuf,
     /// The testbench, `<module>_tb.v`.
     pub testbench: PathBuf,
+    /// The vector file, `<module>.vec`.
+    pub vectors: PathBuf,
+}
+
+impl Prepared {
+    /// The plusarg that points the testbench at its vector file (an absolute path).
+    pub fn vectors_plusarg(&self) -> String {
+        format!("+vectors={}", self.vectors.display())
+    }
 }
 
 /// Create `root/sub` and write the design, testbench and vector file in it.
 pub(crate) fn prepare(design: &CombDesign, root: &Path, sub: &str) -> Result<Prepared, BenchError> {
-    let dir = root.join(sub);
+    let dir = super::absolute(&root.join(sub))?;
     std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
         path: dir.clone(),
         source,
     })?;
     let design_path = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
     let tb_path = super::write(&dir, &testbench_file(&design.module), &testbench(design)?)?;
-    super::write(
+    let vectors = super::write(
         &dir,
         &vector_file(&design.module),
         &super::testbench::vectors(design)?,
@@ -50,10 +59,12 @@ pub(crate) fn prepare(design: &CombDesign, root: &Path, sub: &str) -> Result<Pre
         dir,
         design: design_path,
         testbench: tb_path,
+        vectors,
     })
 }
 
-/// Turn a testbench run into a report.
+/// Turn a testbench run into a report. The testbench exits nonzero exactly when it found a
+/// mismatch; any other nonzero exit (or a pass with one) is a tool failure.
 fn report(
     design: &CombDesign,
     level: Level,
@@ -62,11 +73,21 @@ fn report(
     start: Instant,
     detail: String,
 ) -> Result<LevelReport, BenchError> {
-    let verdict = parse_verdict(design, &out.stdout).map_err(|problem| BenchError::NoVerdict {
-        level,
-        problem,
-        log: out.log_name(),
-    })?;
+    let verdict = match parse_verdict(design, &out.stdout) {
+        Ok(v @ Verdict::Mismatch(_)) => v,
+        Ok(v @ Verdict::Pass(_)) if out.status.success() => v,
+        Ok(Verdict::Pass(_)) => return Err(out.clone().check().unwrap_err().into()),
+        Err(problem) => {
+            if !out.status.success() {
+                return Err(out.clone().check().unwrap_err().into());
+            }
+            return Err(BenchError::NoVerdict {
+                level,
+                problem,
+                log: out.log_name(),
+            });
+        }
+    };
     let vcd = dir.join(vcd_file(&design.module));
     let (passed, vectors, mismatch) = match verdict {
         Verdict::Pass(n) => (true, n, None),
@@ -94,7 +115,14 @@ pub fn icarus_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, Benc
     let start = Instant::now();
     let files = prepare(design, dir, "icarus")?;
     let tb = testbench_module(&design.module);
-    let out = iverilog::simulate(&files.dir, &[files.testbench, files.design], &tb, &[], &tb)?;
+    let vvp = iverilog::compile(
+        &files.dir,
+        &[files.testbench.clone(), files.design.clone()],
+        &tb,
+        &[],
+        &tb,
+    )?;
+    let out = iverilog::execute(&files.dir, &vvp, &tb, &[files.vectors_plusarg()])?;
     report(
         design,
         Level::Icarus,
@@ -110,7 +138,14 @@ pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, B
     let start = Instant::now();
     let files = prepare(design, dir, "verilator")?;
     let tb = testbench_module(&design.module);
-    let out = verilator::simulate(&files.dir, &[files.testbench, files.design], &tb, &[], &tb)?;
+    let exe = verilator::build_binary(
+        &files.dir,
+        &[files.testbench.clone(), files.design.clone()],
+        &tb,
+        &[],
+        &tb,
+    )?;
+    let out = verilator::execute(&files.dir, &exe, &tb, &[files.vectors_plusarg()])?;
     report(
         design,
         Level::Verilator,
@@ -125,16 +160,22 @@ pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, B
 pub fn gate_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
     let files = prepare(design, dir, "gate")?;
-    let synth = yosys::synth_ice40(&files.dir, &[files.design], &design.module)?;
+    let synth = yosys::synth_ice40(
+        &files.dir,
+        std::slice::from_ref(&files.design),
+        &design.module,
+    )?;
     let cells = yosys::ice40_cells_sim(&files.dir)?;
     let tb = testbench_module(&design.module);
-    let out = iverilog::simulate(
+    let name = format!("{tb}_gate");
+    let vvp = iverilog::compile(
         &files.dir,
-        &[files.testbench, synth.netlist_verilog, cells],
+        &[files.testbench.clone(), synth.netlist_verilog, cells],
         &tb,
         &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
-        &format!("{tb}_gate"),
+        &name,
     )?;
+    let out = iverilog::execute(&files.dir, &vvp, &name, &[files.vectors_plusarg()])?;
     report(
         design,
         Level::GateLevel,

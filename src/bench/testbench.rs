@@ -12,10 +12,15 @@
 //! * `ERROR cannot read vectors from <file>` when the vector file is missing
 //!   or short.
 //!
-//! and then `$finish`es (a status line, not an exit code, carries the
-//! verdict: Icarus's `vvp` has no portable way to exit nonzero). The
-//! waveform goes to `<module>_tb.vcd`. Both file names can be overridden
-//! with `-DVECTOR_FILE="..."` and `-DVCD_FILE="..."`.
+//! A pass ends with `$finish` (exit status 0); a mismatch or an unreadable
+//! vector file ends with `$fatal` (Icarus's `vvp` exits 1, a Verilator binary
+//! aborts), so a script running the testbench sees the failure in the exit
+//! status too. The vector file is the plusarg `+vectors=<path>` when given
+//! (the bench passes an absolute path, so the testbench works from any
+//! current directory), else `<module>.vec` in the current directory. The
+//! waveform goes to the plusarg `+vcd=<path>`, else `<module>_tb.vcd`. Both
+//! default file names can be overridden with `-DVECTOR_FILE="..."` and
+//! `-DVCD_FILE="..."`.
 
 use std::fmt::Write as _;
 
@@ -102,7 +107,9 @@ pub fn testbench(design: &CombDesign) -> Result<String, BenchError> {
 // Applies the {n} cared-for input vectors of {vec} in order and compares
 // every output. Prints `PASS <n> vectors`, or at the first mismatch
 // `MISMATCH input=<bits> expected=<bits> actual=<bits>` and then
-// `FAIL <k> of <n> vectors checked`. Waveform: {vcd}.
+// `FAIL <k> of <n> vectors checked` and stops with $fatal (non-zero exit).
+// Vectors: the plusarg +vectors=<path>, else {vec} in the current directory.
+// Waveform: the plusarg +vcd=<path>, else {vcd} in the current directory.
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -124,6 +131,9 @@ module {tb};
     wire [OUT_WIDTH-1:0] tb_actual;
     reg tb_failed;
     integer tb_i;
+    integer tb_fd;
+    string tb_vector_file;
+    string tb_vcd_file;
 
 ",
         banner = generated_banner(),
@@ -154,15 +164,23 @@ module {tb};
     );
 
     initial begin
-        $dumpfile(`VCD_FILE);
+        if (!$value$plusargs(\"vcd=%s\", tb_vcd_file)) tb_vcd_file = `VCD_FILE;
+        $dumpfile(tb_vcd_file);
         $dumpvars(0, {tb});
         tb_failed = 1'b0;
         tb_input = {{IN_WIDTH{{1'b0}}}};
         tb_expected = {{OUT_WIDTH{{1'b0}}}};
-        $readmemb(`VECTOR_FILE, tb_vectors);
+        if (!$value$plusargs(\"vectors=%s\", tb_vector_file)) tb_vector_file = `VECTOR_FILE;
+        tb_fd = $fopen(tb_vector_file, \"r\");
+        if (tb_fd == 0) begin
+            $display(\"ERROR cannot read vectors from %0s\", tb_vector_file);
+            $fatal(1, \"cannot read vectors from %0s\", tb_vector_file);
+        end
+        $fclose(tb_fd);
+        $readmemb(tb_vector_file, tb_vectors);
         if ((^tb_vectors[0] === 1'bx) || (^tb_vectors[VECTORS-1] === 1'bx)) begin
-            $display(\"ERROR cannot read vectors from %s\", `VECTOR_FILE);
-            tb_failed = 1'b1;
+            $display(\"ERROR cannot read vectors from %0s\", tb_vector_file);
+            $fatal(1, \"cannot read vectors from %0s\", tb_vector_file);
         end
         for (tb_i = 0; tb_i < VECTORS && !tb_failed; tb_i = tb_i + 1) begin
             {{tb_input, tb_expected}} = tb_vectors[tb_i];
@@ -173,9 +191,11 @@ module {tb};
                 tb_failed = 1'b1;
             end
         end
-        if (!tb_failed) begin
-            $display(\"PASS %0d vectors\", VECTORS);
+        if (tb_failed) begin
+            $dumpflush;
+            $fatal(1, \"%0d of %0d vectors checked, the last one failed\", tb_i, VECTORS);
         end
+        $display(\"PASS %0d vectors\", VECTORS);
         $finish;
     end
 endmodule

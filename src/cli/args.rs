@@ -327,10 +327,38 @@ pub struct EmitArgs {
     pub design: DesignArgs,
 }
 
+/// A verification level (`verify --level`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
+pub enum LevelArg {
+    /// 1: rust-hdl's simulation of the block (for sticks: also the controller in rust-hdl).
+    RustHdl,
+    /// 2: the emitted Verilog under Icarus.
+    Icarus,
+    /// 3: the emitted Verilog under Verilator.
+    Verilator,
+    /// 4: the synth_ice40 netlist under Icarus.
+    GateLevel,
+    /// 5: a yosys SAT proof against the table (the strategy only).
+    Formal,
+}
+
+impl From<LevelArg> for crate::bench::Level {
+    fn from(l: LevelArg) -> Self {
+        use crate::bench::Level;
+        match l {
+            LevelArg::RustHdl => Level::RustHdl,
+            LevelArg::Icarus => Level::Icarus,
+            LevelArg::Verilator => Level::Verilator,
+            LevelArg::GateLevel => Level::GateLevel,
+            LevelArg::Formal => Level::Formal,
+        }
+    }
+}
+
 /// `retrogate verify`.
 #[derive(Clone, Debug, Args)]
 pub struct VerifyArgs {
-    /// Working directory for tool runs, waveforms and logs.
+    /// Working directory for tool runs, waveforms and logs (new, empty, or retrogate's).
     #[arg(
         long,
         value_name = "DIR",
@@ -338,6 +366,9 @@ pub struct VerifyArgs {
         global = true
     )]
     pub work: std::path::PathBuf,
+    /// Run only these levels (repeat the flag or separate with commas) [default: all].
+    #[arg(long = "level", value_enum, value_delimiter = ',', global = true)]
+    pub levels: Vec<LevelArg>,
     /// The design.
     #[command(subcommand)]
     pub design: DesignArgs,
@@ -555,15 +586,56 @@ pub struct BuildArgs {
     /// The design.
     #[arg(long, value_enum, default_value_t = DesignArg::Sticks)]
     pub design: DesignArg,
-    /// The stick game (with --design sticks).
+    /// The stick game (with --design sticks only).
     #[command(flatten)]
-    pub game: SticksArgs,
-    /// Output directory [default: build/<board>/<design>].
+    pub game: BuildSticksArgs,
+    /// Output directory, new, empty or retrogate's [default: build/<board>/<design>].
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     /// Program the board with iceprog after the build.
     #[arg(long)]
     pub program: bool,
+}
+
+/// The stick-game flags of `build` (`--design sticks` only; refused with `--design jr01`).
+#[derive(Clone, Debug, Args)]
+pub struct BuildSticksArgs {
+    /// Sticks at the start [default: 18].
+    #[arg(long)]
+    pub count: Option<u64>,
+    /// Amounts a move may take, comma-separated [default: 1,2,3].
+    #[arg(long, value_delimiter = ',')]
+    pub take: Option<Vec<u64>>,
+    /// Whether taking the last stick wins or loses [default: loses].
+    #[arg(long, value_enum)]
+    pub last: Option<LastArg>,
+}
+
+impl BuildSticksArgs {
+    /// The flags given, as they were typed (`--count`, ...).
+    pub fn given(&self) -> Vec<&'static str> {
+        let mut given = Vec::new();
+        if self.count.is_some() {
+            given.push("--count");
+        }
+        if self.take.is_some() {
+            given.push("--take");
+        }
+        if self.last.is_some() {
+            given.push("--last");
+        }
+        given
+    }
+
+    /// The stick game these flags describe, with the defaults of [`SticksArgs`].
+    pub fn game(&self) -> Result<SticksGame, GameError> {
+        SticksArgs {
+            count: self.count.unwrap_or(18),
+            take: self.take.clone().unwrap_or_else(|| vec![1, 2, 3]),
+            last: self.last.unwrap_or(LastArg::Loses),
+        }
+        .game()
+    }
 }
 
 /// The strategy lookup's implementation (`--impl`).
@@ -585,7 +657,11 @@ pub struct SticksDesignArgs {
     /// verify: both].
     #[arg(long = "impl", value_enum)]
     pub implementation: Option<ImplArg>,
-    /// Cycles the machine thinks before answering [default: half a second of the iCEBreaker's 12 MHz].
-    #[arg(long, default_value_t = 6_000_000)]
-    pub think_cycles: u32,
+    /// Cycles the machine thinks before answering [default for emit: 6000000, half a second
+    /// of the iCEBreaker's 12 MHz; for verify: 2, so that the co-simulated games stay short].
+    #[arg(long, value_name = "N")]
+    pub think_cycles: Option<u32>,
 }
+
+/// `--think-cycles` of `emit` when not given: half a second of the iCEBreaker's 12 MHz.
+pub const EMIT_THINK_CYCLES: u32 = 6_000_000;

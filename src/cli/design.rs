@@ -2,13 +2,13 @@
 
 use super::args::{
     DesignArgs, EmitArgs, ImplArg, MinimizeArgs, SticksDesignArgs, TableArgs, TableFormat,
-    TruthTableArgs, VerifyArgs,
+    TruthTableArgs, VerifyArgs, EMIT_THINK_CYCLES,
 };
-use super::files::write_all_or_nothing;
+use super::files::{absolute, write_all_or_nothing};
 use super::table::Table;
 use super::ui::Ui;
 use super::CliError;
-use crate::bench::sequential::{verify_sticks, Progress as CosimProgress, VerifyOptions};
+use crate::bench::sequential::{verify_sticks, Engine, Progress as CosimProgress, VerifyOptions};
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
 use crate::bench::{self, hardware_figures, Level, LevelReport};
@@ -20,12 +20,13 @@ use crate::circuit::CombBlock;
 use crate::designs::{DesignError, Jr01Design, JR01_MODULE};
 use crate::game::SticksGame;
 use crate::logic::Sop;
+use crate::output_dir;
 use crate::plugboard::plug_program;
 use crate::solver::strategy::Jr01Strategy as Jr01Solution;
 use crate::solver::strategy::{sticks_table, SticksTable};
 use serde_json::json;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const INPUTS: [&str; 3] = Jr01Solution::INPUTS;
 
@@ -231,16 +232,36 @@ pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError>
     Ok(())
 }
 
+/// Resolves an output folder flag to an absolute path and checks it (new, empty or retrogate's).
+fn output_folder(flag: &str, dir: Option<&Path>) -> Result<Option<PathBuf>, CliError> {
+    match dir {
+        None => Ok(None),
+        Some(dir) => {
+            let dir = absolute(dir)?;
+            output_dir::check_folder(flag, &dir)?;
+            Ok(Some(dir))
+        }
+    }
+}
+
 pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let dir = args.out.ok_or_else(|| {
+    let dir = args.out.as_deref().ok_or_else(|| {
         CliError::Usage(
             "--out is missing: give the directory for the Verilog, e.g. --out hdl".into(),
         )
     })?;
-    match args.design {
+    // Every folder is checked before anything is written or synthesised.
+    let dir = output_folder("--out", Some(dir))?.expect("given");
+    let sim = output_folder("--sim", args.sim.as_deref())?;
+    let constraints = output_folder("--constraints", args.constraints.as_deref())?;
+    let files = match args.design {
         DesignArgs::Sticks(a) => {
             let game = sticks_game(&a)?;
             sticks_table_of(&game)?;
+            let think_cycles = a.think_cycles.unwrap_or(EMIT_THINK_CYCLES);
+            // The controller's Verilog is pure: build it once to refuse bad flags early.
+            sticks_game_verilog(&game, Impl::Logic, think_cycles)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
             let implementation = match a.implementation {
                 Some(i) => {
                     writeln!(out, "lookup: {:?} (forced with --impl)", Impl::from(i))?;
@@ -249,8 +270,10 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 None => {
                     let work =
                         std::env::temp_dir().join(format!("retrogate-emit-{}", std::process::id()));
+                    let temp = crate::interrupt::temp_folder(&work);
                     let choice = choose_impl(&game, None, &work).map_err(step);
                     let _ = std::fs::remove_dir_all(&work);
+                    drop(temp);
                     let choice = choice?;
                     writeln!(
                         out,
@@ -267,19 +290,27 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 ),
                 (
                     dir.join("sticks_game.v"),
-                    sticks_game_verilog(&game, implementation, a.think_cycles).map_err(step)?,
+                    sticks_game_verilog(&game, implementation, think_cycles).map_err(step)?,
                 ),
             ];
-            if let Some(dir) = &args.constraints {
+            if let Some(sim) = &sim {
+                let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
+                for (name, text) in bench::sim_files(&design).map_err(step)? {
+                    files.push((sim.join(name), text));
+                }
+                for (name, text) in
+                    bench::sequential::sim_files(&game, think_cycles).map_err(step)?
+                {
+                    files.push((sim.join(name), text));
+                }
+            }
+            if let Some(dir) = &constraints {
                 files.extend(board_constraints(
                     &crate::flow::Design::Sticks(game.clone()),
                     dir,
                 )?);
             }
-            write_all_or_nothing(&files)?;
-            for (path, _) in &files {
-                writeln!(out, "wrote {}", path.display())?;
-            }
+            files
         }
         DesignArgs::Jr01 => {
             let d = jr01()?;
@@ -287,57 +318,152 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 dir.join(format!("{JR01_MODULE}.v")),
                 d.design.verilog.clone(),
             )];
-            if let Some(sim) = &args.sim {
+            if let Some(sim) = &sim {
                 for (name, text) in bench::sim_files(&d.design).map_err(step)? {
                     files.push((sim.join(name), text));
                 }
             }
-            if let Some(dir) = &args.constraints {
+            if let Some(dir) = &constraints {
                 files.extend(board_constraints(&crate::flow::Design::Jr01, dir)?);
             }
-            write_all_or_nothing(&files)?;
-            for (path, _) in &files {
-                writeln!(out, "wrote {}", path.display())?;
-            }
+            files
         }
+    };
+    write_all_or_nothing(&files)?;
+    for (path, _) in &files {
+        writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// The five bench levels, one spinner message each (see [`bench::run_all`]).
+/// `--think-cycles` of `verify sticks` when not given: short games for the co-simulation.
+const VERIFY_THINK_CYCLES: u32 = 2;
+
+/// The longest think time `verify sticks` co-simulates (its games grow with it).
+const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
+
+/// What `verify` has seen so far: every level or engine that ran, and the failed ones.
+#[derive(Default)]
+struct Tally {
+    ran: usize,
+    failed: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, passed: bool, name: String) {
+        self.ran += 1;
+        if !passed {
+            self.failed.push(name);
+        }
+    }
+
+    /// Prints the verdict line and turns a failure into the error (exit 1).
+    fn verdict(&self, what: &str, work: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+        writeln!(
+            out,
+            "verify {what}: {} of {} levels pass",
+            self.ran - self.failed.len(),
+            self.ran
+        )?;
+        out.flush()?;
+        if self.failed.is_empty() {
+            Ok(())
+        } else {
+            Err(CliError::Failed(format!(
+                "verification failed at: {} (logs and waveforms in {})",
+                self.failed.join(", "),
+                work.display()
+            )))
+        }
+    }
+}
+
+/// Prints one level's line (and its first mismatch) and flushes, with the spinner hidden.
+fn print_level(
+    report: &LevelReport,
+    spinner: &super::ui::Spinner,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    spinner.suspend(|| {
+        print_levels(std::slice::from_ref(report), out)?;
+        out.flush().map_err(CliError::from)
+    })
+}
+
+/// Which levels run, and the name their lines carry in the failure list (`strategy Rom `).
+struct Chosen<'a> {
+    levels: &'a [Level],
+    prefix: &'a str,
+}
+
+/// Runs the chosen bench levels in order, printing each as soon as it finishes.
 fn run_levels(
     design: &bench::CombDesign,
     driver: impl FnMut(u32) -> u32,
     work: &Path,
+    chosen: Chosen<'_>,
     ui: &Ui,
-) -> Result<Vec<LevelReport>, CliError> {
-    let spinner = ui.spinner(&Level::RustHdl.to_string());
-    let mut reports = vec![bench::rust_hdl_level(design, driver).map_err(step)?];
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
     type LevelFn = fn(&bench::CombDesign, &Path) -> Result<LevelReport, bench::BenchError>;
-    let levels: [(Level, LevelFn); 4] = [
-        (Level::Icarus, bench::icarus_level),
-        (Level::Verilator, bench::verilator_level),
-        (Level::GateLevel, bench::gate_level),
-        (Level::Formal, bench::formal_level),
-    ];
-    for (level, run) in levels {
-        spinner.say(&level.to_string());
-        reports.push(run(design, work).map_err(step)?);
+    let Chosen { levels, prefix } = chosen;
+    let mut driver = Some(driver);
+    for &level in levels {
+        let spinner = ui.spinner(&format!("{prefix}{level}"));
+        let report = match level {
+            Level::RustHdl => {
+                let driver = driver.take().expect("rust-hdl runs once");
+                bench::rust_hdl_level(design, driver).map_err(step)?
+            }
+            _ => {
+                let run: LevelFn = match level {
+                    Level::Icarus => bench::icarus_level,
+                    Level::Verilator => bench::verilator_level,
+                    Level::GateLevel => bench::gate_level,
+                    _ => bench::formal_level,
+                };
+                run(design, work).map_err(step)?
+            }
+        };
+        print_level(&report, &spinner, out)?;
+        tally.add(report.passed, format!("{prefix}{}", report.level));
     }
-    Ok(reports)
+    Ok(())
+}
+
+/// The levels `--level` chose, in order (all when none is given).
+fn chosen_levels(args: &VerifyArgs) -> Vec<Level> {
+    if args.levels.is_empty() {
+        return Level::ALL.to_vec();
+    }
+    let mut levels: Vec<Level> = args.levels.iter().map(|&l| l.into()).collect();
+    levels.sort();
+    levels.dedup();
+    levels
 }
 
 pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
+    let levels = chosen_levels(&args);
+    let root = output_folder("--work", Some(&args.work))?.expect("given");
     match args.design {
         DesignArgs::Sticks(a) => {
             let game = sticks_game(&a)?;
             sticks_table_of(&game)?;
-            let work = args.work.join("sticks");
-            std::fs::create_dir_all(&work).map_err(|source| CliError::Write {
-                path: work.clone(),
-                source,
-            })?;
-            let mut failed = Vec::new();
+            let think_cycles = a.think_cycles.unwrap_or(VERIFY_THINK_CYCLES);
+            if think_cycles > VERIFY_MAX_THINK_CYCLES {
+                return Err(CliError::Usage(format!(
+                    "--think-cycles {think_cycles}: verify co-simulates every game cycle by \
+                     cycle, each machine move lasting the think time, so it takes at most \
+                     {VERIFY_MAX_THINK_CYCLES}; give a smaller --think-cycles (the emitted \
+                     controller's own think time is checked by the testbench of `emit sticks \
+                     --sim`)"
+                )));
+            }
+            sticks_game_verilog(&game, Impl::Logic, think_cycles)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            let work = output_dir::claim(&root, "sticks")?;
+            let mut tally = Tally::default();
             let impls: Vec<Impl> = match a.implementation {
                 Some(i) => vec![i.into()],
                 None => vec![Impl::Rom, Impl::Logic],
@@ -345,8 +471,10 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             for &implementation in &impls {
                 writeln!(
                     out,
-                    "verify sticks_strategy ({implementation:?}) against the solver at every level"
+                    "verify sticks_strategy ({implementation:?}) against the solver: {}",
+                    level_list(&levels)
                 )?;
+                out.flush()?;
                 let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
                 let driver = sticks_strategy_driver(&game, implementation).map_err(step)?;
                 let dir = work.join(format!("strategy-{implementation:?}").to_lowercase());
@@ -354,88 +482,132 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                     path: dir.clone(),
                     source,
                 })?;
-                let spinner = ui.spinner("strategy: five levels");
-                let reports = bench::run_all(&design, driver, &dir).map_err(step)?;
-                drop(spinner);
-                print_levels(&reports, out)?;
-                failed.extend(
-                    reports
+                let prefix = format!("strategy {implementation:?} ");
+                run_levels(
+                    &design,
+                    driver,
+                    &dir,
+                    Chosen {
+                        levels: &levels,
+                        prefix: &prefix,
+                    },
+                    ui,
+                    out,
+                    &mut tally,
+                )?;
+            }
+            let engines: Vec<Engine> = levels
+                .iter()
+                .filter_map(|l| match l {
+                    Level::RustHdl => Some(Engine::RustHdl),
+                    Level::Icarus => Some(Engine::Icarus),
+                    Level::Verilator => Some(Engine::Verilator),
+                    Level::GateLevel => Some(Engine::GateLevel),
+                    Level::Formal => None,
+                })
+                .collect();
+            if !engines.is_empty() {
+                let options = VerifyOptions {
+                    implementation: impls[impls.len() - 1],
+                    think_cycles,
+                    engines,
+                    ..VerifyOptions::default()
+                };
+                writeln!(
+                    out,
+                    "verify sticks_game cycle by cycle against the reference model (think {} cycles): {}",
+                    options.think_cycles,
+                    options
+                        .engines
                         .iter()
-                        .filter(|r| !r.passed)
-                        .map(|r| format!("strategy {implementation:?} {}", r.level)),
-                );
+                        .map(|e| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )?;
+                out.flush()?;
+                let spinner = ui.spinner("co-simulation");
+                let mut printed: Result<(), CliError> = Ok(());
+                verify_sticks(&game, &options, &work, &mut |p| match p {
+                    CosimProgress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
+                    CosimProgress::Finished(r) if printed.is_ok() => {
+                        printed = spinner.suspend(|| {
+                            writeln!(out, "{r}")?;
+                            if let Some(m) = &r.mismatch {
+                                writeln!(
+                                    out,
+                                    "  first mismatch at cycle {} ({}): {} expected {}, actual {}",
+                                    m.cycle, m.segment, m.signal, m.expected, m.actual
+                                )?;
+                            }
+                            out.flush().map_err(CliError::from)
+                        });
+                        if r.engine != Engine::Model {
+                            tally.add(r.passed(), format!("sticks_game {}", r.engine));
+                        }
+                    }
+                    _ => {}
+                })
+                .map_err(step)?;
+                printed?;
             }
-            let options = VerifyOptions {
-                implementation: impls[impls.len() - 1],
-                ..VerifyOptions::default()
-            };
-            writeln!(out, "verify sticks_game cycle by cycle: reference model, rust-hdl, Icarus, Verilator, gate level (think {} cycles)", options.think_cycles)?;
-            let spinner = ui.spinner("co-simulation");
-            let reports = verify_sticks(&game, &options, &work, &mut |p| {
-                if let CosimProgress::Starting(e) = p {
-                    spinner.say(&format!("co-simulation: {e}"))
-                }
-            })
-            .map_err(step)?;
-            drop(spinner);
-            for r in &reports {
-                writeln!(out, "{r}")?;
-                if let Some(m) = &r.mismatch {
-                    writeln!(
-                        out,
-                        "  first mismatch at cycle {} ({}): {} expected {}, actual {}",
-                        m.cycle, m.segment, m.signal, m.expected, m.actual
-                    )?;
-                }
-                if !r.passed() {
-                    failed.push(format!("{}", r.engine));
-                }
-            }
-            if !failed.is_empty() {
-                return Err(CliError::Failed(format!(
-                    "verification failed at: {} (logs and waveforms in {})",
-                    failed.join(", "),
-                    work.display()
-                )));
-            }
-            Ok(())
+            tally.verdict("sticks", &work, out)
         }
         DesignArgs::Jr01 => {
             let d = jr01()?;
-            let work = args.work.join("jr01");
-            std::fs::create_dir_all(&work).map_err(|source| CliError::Write {
-                path: work.clone(),
-                source,
-            })?;
+            let work = output_dir::claim(&root, "jr01")?;
             let driver = d.block().map_err(step)?.into_driver();
             writeln!(
                 out,
-                "verify jr01: {} against the solver's table ({} cared-for inputs)",
+                "verify jr01: {} against the solver's table ({} cared-for inputs): {}",
                 JR01_MODULE,
-                d.design.cared_count()
+                d.design.cared_count(),
+                level_list(&levels)
             )?;
             out.flush()?;
-            let reports = run_levels(&d.design, driver, &work, ui)?;
-            print_levels(&reports, out)?;
-            out.flush()?;
-            let figures = {
-                let _spinner = ui.spinner("hardware figures: synth_ice40, nextpnr-ice40, icepack");
-                hardware_figures(&d.design, &work).map_err(step)?
-            };
-            writeln!(
+            let mut tally = Tally::default();
+            run_levels(
+                &d.design,
+                driver,
+                &work,
+                Chosen {
+                    levels: &levels,
+                    prefix: "",
+                },
+                ui,
                 out,
-                "hardware: {} SB_LUT4 after synth_ice40; {} on {}",
-                figures.luts,
-                figures
-                    .critical_path_ns
-                    .map_or("no critical path reported".to_string(), |ns| format!(
-                        "critical path {ns:.2} ns"
-                    )),
-                figures.target
+                &mut tally,
             )?;
-            fail_on_mismatch(&reports, &work)
+            if levels.len() == Level::ALL.len() {
+                let figures = {
+                    let _spinner =
+                        ui.spinner("hardware figures: synth_ice40, nextpnr-ice40, icepack");
+                    hardware_figures(&d.design, &work).map_err(step)?
+                };
+                writeln!(
+                    out,
+                    "hardware: {} SB_LUT4 after synth_ice40; {} on {}",
+                    figures.luts,
+                    figures
+                        .critical_path_ns
+                        .map_or("no critical path reported".to_string(), |ns| format!(
+                            "critical path {ns:.2} ns"
+                        )),
+                    figures.target
+                )?;
+            }
+            tally.verdict("jr01", &work, out)
         }
     }
+}
+
+/// `levels 1 2 5` for the header line.
+fn level_list(levels: &[Level]) -> String {
+    let numbers: Vec<String> = levels.iter().map(|l| l.number().to_string()).collect();
+    format!(
+        "level{} {}",
+        if levels.len() == 1 { "" } else { "s" },
+        numbers.join(", ")
+    )
 }
 
 fn print_levels(reports: &[LevelReport], out: &mut dyn Write) -> Result<(), CliError> {
@@ -458,23 +630,6 @@ fn print_levels(reports: &[LevelReport], out: &mut dyn Write) -> Result<(), CliE
     Ok(())
 }
 
-fn fail_on_mismatch(reports: &[LevelReport], work: &Path) -> Result<(), CliError> {
-    let failed: Vec<String> = reports
-        .iter()
-        .filter(|r| !r.passed)
-        .map(|r| r.level.to_string())
-        .collect();
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(CliError::Failed(format!(
-            "verification failed at: {} (logs in {})",
-            failed.join(", "),
-            work.display()
-        )))
-    }
-}
-
 /// Each board's PCF for `design`, as `(dir/<board>-<design>.pcf, text)`.
 pub fn board_constraints(
     design: &crate::flow::Design,
@@ -489,4 +644,56 @@ pub fn board_constraints(
         files.push((dir.join(format!("{board}-{}.pcf", design.name())), pcf));
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod verdict_tests {
+    use super::*;
+
+    /// The verdict line counts every level that ran; a failure is exit 1 naming the levels,
+    /// after the line.
+    #[test]
+    fn the_verdict_counts_the_levels_and_fails_on_any_failure() {
+        let mut tally = Tally::default();
+        for (passed, name) in [(true, "level 1"), (false, "level 2"), (true, "level 3")] {
+            tally.add(passed, name.to_owned());
+        }
+        let mut out = Vec::new();
+        let err = tally
+            .verdict("jr01", Path::new("/w"), &mut out)
+            .unwrap_err();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "verify jr01: 2 of 3 levels pass\n"
+        );
+        assert_eq!(err.exit_code(), 1);
+        assert!(err.to_string().contains("failed at: level 2"), "{err}");
+        let mut out = Vec::new();
+        let mut all = Tally::default();
+        all.add(true, "level 5".to_owned());
+        all.verdict("sticks", Path::new("/w"), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "verify sticks: 1 of 1 levels pass\n"
+        );
+    }
+
+    #[test]
+    fn levels_are_run_in_order_once() {
+        use super::super::args::LevelArg;
+        let args = |levels: Vec<LevelArg>| VerifyArgs {
+            work: "w".into(),
+            levels,
+            design: DesignArgs::Jr01,
+        };
+        assert_eq!(chosen_levels(&args(vec![])), Level::ALL.to_vec());
+        assert_eq!(
+            chosen_levels(&args(vec![
+                LevelArg::Formal,
+                LevelArg::Icarus,
+                LevelArg::Formal
+            ])),
+            vec![Level::Icarus, Level::Formal]
+        );
+    }
 }

@@ -1,46 +1,20 @@
 //! Writing files whole or not at all: every file goes to a temporary sibling first, and only
-//! when all are written are they renamed into place.
+//! when all are written are they renamed into place (see [`crate::output_dir`]).
 
 use super::CliError;
-use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Writes each `(path, contents)`; on any error nothing new is left behind.
+/// Writes each `(path, contents)`; on any error nothing new is left behind. Each file's
+/// folder records it in its manifest (see [`crate::output_dir`]): check the paths with
+/// [`crate::output_dir::check_folder`] or [`crate::output_dir::check_file`] first.
 pub fn write_all_or_nothing(files: &[(PathBuf, String)]) -> Result<(), CliError> {
-    let mut temps: Vec<(PathBuf, &Path)> = Vec::new();
-    let result = (|| {
-        for (path, contents) in files {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                fs::create_dir_all(dir).map_err(|source| CliError::Write {
-                    path: dir.to_path_buf(),
-                    source,
-                })?;
-            }
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
-            let temp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-            fs::write(&temp, contents).map_err(|source| CliError::Write {
-                path: path.clone(),
-                source,
-            })?;
-            temps.push((temp, path));
-        }
-        for (temp, path) in &temps {
-            fs::rename(temp, path).map_err(|source| CliError::Write {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        for (temp, _) in &temps {
-            let _ = fs::remove_file(temp);
-        }
-    }
-    result
+    Ok(crate::output_dir::write_files(files)?)
+}
+
+/// `path` made absolute against the current directory: the command line resolves every path
+/// once, so tools that run in their own folders see the same file.
+pub fn absolute(path: &Path) -> Result<PathBuf, CliError> {
+    Ok(crate::output_dir::absolute(path)?)
 }
 
 /// Checks that `--out` names an SVG file: `what` is the picture ("the schematic is SVG"),

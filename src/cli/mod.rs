@@ -54,6 +54,16 @@ pub enum CliError {
     Interrupted,
 }
 
+impl From<crate::output_dir::OutputError> for CliError {
+    fn from(e: crate::output_dir::OutputError) -> Self {
+        if e.is_usage() {
+            CliError::Usage(e.to_string())
+        } else {
+            CliError::Step(e.to_string())
+        }
+    }
+}
+
 impl CliError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
@@ -68,6 +78,13 @@ impl CliError {
 /// Runs a parsed command line, writing results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     let ui = ui::Ui::new(cli.quiet);
+    if matches!(
+        cli.command,
+        Command::Emit(_) | Command::Verify(_) | Command::Schematic(_) | Command::Build(_)
+    ) {
+        // These run tools: a signal stops them and removes the temporary folders.
+        crate::interrupt::install()?;
+    }
     match cli.command {
         Command::Solve(a) => solve::run(a, &ui, out),
         Command::Kege(a) => kege::run(a, out),

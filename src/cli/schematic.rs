@@ -3,11 +3,12 @@
 
 use super::args::{SchematicArgs, SchematicDesignArgs};
 use super::design::{jr01, step};
-use super::files::{require_svg, write_all_or_nothing};
+use super::files::{absolute, require_svg, write_all_or_nothing};
 use super::ui::Ui;
 use super::CliError;
 use crate::designs::JR01_MODULE;
 use crate::flow::{dot, yosys};
+use crate::output_dir;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -45,24 +46,38 @@ pub fn schematic_svg(
 
 use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
 
+/// Resolves and checks `--out` (an SVG file, new or retrogate's) and `--work` (a folder, new,
+/// empty or retrogate's) before anything is written; returns them absolute, with the design's
+/// subfolder of the work folder (and the `--out` path as given, for the message).
+fn paths(
+    out: Option<PathBuf>,
+    default: &str,
+    work: &Path,
+    sub: &str,
+) -> Result<(PathBuf, PathBuf, PathBuf), CliError> {
+    let given = out.unwrap_or_else(|| PathBuf::from(default));
+    require_svg(&given, "the schematic is SVG", default)?;
+    let path = absolute(&given)?;
+    output_dir::check_file("--out", &path)?;
+    let work = absolute(work)?;
+    output_dir::check_folder("--work", &work)?;
+    Ok((given, path, work.join(sub)))
+}
+
 /// Runs `retrogate schematic`.
 pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
         SchematicDesignArgs::Jr01 => {
-            let path = args
-                .out
-                .unwrap_or_else(|| PathBuf::from("schematic-jr01.svg"));
-            require_svg(&path, "the schematic is SVG", "schematic-jr01.svg")?;
+            let (given, path, work) = paths(args.out, "schematic-jr01.svg", &args.work, "jr01")?;
             let d = jr01()?;
-            let svg = schematic_svg(JR01_MODULE, &d.design.verilog, &args.work.join("jr01"), ui)?;
-            write_all_or_nothing(&[(path.clone(), svg)])?;
-            writeln!(out, "wrote {}", path.display())?;
+            output_dir::claim(work.parent().expect("a subfolder"), "jr01")?;
+            let svg = schematic_svg(JR01_MODULE, &d.design.verilog, &work, ui)?;
+            write_all_or_nothing(&[(path, svg)])?;
+            writeln!(out, "wrote {}", given.display())?;
         }
         SchematicDesignArgs::Sticks(a) => {
-            let path = args
-                .out
-                .unwrap_or_else(|| PathBuf::from("schematic-sticks.svg"));
-            require_svg(&path, "the schematic is SVG", "schematic-sticks.svg")?;
+            let (given, path, work) =
+                paths(args.out, "schematic-sticks.svg", &args.work, "sticks")?;
             let game = a.game.game()?;
             // A game too large for a strategy circuit is bad input (exit 2), found before any
             // file is written.
@@ -70,9 +85,10 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             let implementation: Impl = a.implementation.into();
             let verilog = sticks_strategy_verilog(&game, implementation).map_err(step)?;
-            let svg = schematic_svg("sticks_strategy", &verilog, &args.work.join("sticks"), ui)?;
-            write_all_or_nothing(&[(path.clone(), svg)])?;
-            writeln!(out, "wrote {}", path.display())?;
+            output_dir::claim(work.parent().expect("a subfolder"), "sticks")?;
+            let svg = schematic_svg("sticks_strategy", &verilog, &work, ui)?;
+            write_all_or_nothing(&[(path, svg)])?;
+            writeln!(out, "wrote {}", given.display())?;
         }
     }
     Ok(())

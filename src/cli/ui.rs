@@ -92,6 +92,14 @@ pub struct Spinner {
 }
 
 impl Spinner {
+    /// Runs `f` (which prints) with the spinner hidden, so their lines do not mix.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
     /// Changes the message.
     pub fn say(&self, message: &str) {
         if let Some(bar) = &self.bar {

@@ -2,11 +2,12 @@
 //! trace, and draws its ports as an SVG waveform ([`crate::waveform`]).
 
 use super::args::{WaveArgs, WaveGame, WaveSticksArgs};
-use super::files::{require_svg, write_all_or_nothing};
+use super::files::{absolute, require_svg, write_all_or_nothing};
 use super::CliError;
 use crate::circuit::{sticks_game_sim, Impl, SticksGameSim, SIM_CYCLE_PS, SIM_THINK_CYCLES};
 use crate::game::{join_commas, Game, SticksGame};
 use crate::model::{Inputs, Outputs};
+use crate::output_dir;
 use crate::waveform::{render_svg, Picture, Trace, WaveformError};
 use std::cell::RefCell;
 use std::io::Write;
@@ -144,15 +145,19 @@ fn sticks(a: WaveSticksArgs, out: &mut dyn Write) -> Result<(), CliError> {
         "game.svg",
     )?;
     let game = a.rules.game()?;
+    // Both files are checked (new, or retrogate's) before anything is simulated or written.
+    let svg_path = absolute(&a.out)?;
+    let vcd_path = svg_path.with_extension("vcd");
+    output_dir::check_file("--out", &svg_path)?;
+    output_dir::check_file("--out (its .vcd)", &vcd_path)?;
     let (vcd, cycles) = sticks_vcd(&game, a.turn.machine_first, &a.moves)?;
     let svg = vcd_svg(&vcd, cycles, &title(&game, a.turn.machine_first, &a.moves))?;
-    let vcd_path = a.out.with_extension("vcd");
-    write_all_or_nothing(&[(a.out.clone(), svg), (vcd_path.clone(), vcd)])?;
+    write_all_or_nothing(&[(svg_path, svg), (vcd_path, vcd)])?;
     writeln!(
         out,
         "wrote {} and {} ({cycles} cycles)",
         a.out.display(),
-        vcd_path.display()
+        a.out.with_extension("vcd").display()
     )?;
     Ok(())
 }

@@ -7,12 +7,16 @@
 //!        ──▶ nextpnr-ice40 --freq <clock> ──▶ <top>.asc ──▶ icepack ──▶ <top>.bin
 //! ```
 //!
-//! Outputs are written whole or not at all: everything is built in the
-//! sibling directory `<out_dir>.partial` (emptied first), and only a build
-//! that meets timing is renamed to `out_dir`, replacing the previous one. A
-//! failed build leaves `out_dir` as it was and `<out_dir>.partial` with the
-//! logs of every step that ran. Tools run inside the build directory with
-//! relative paths, so the files stay valid after the rename.
+//! Outputs are written whole or not at all: `out_dir` must be new, empty or
+//! one retrogate wrote (see [`crate::output_dir`]), checked before anything
+//! is written; everything is built in the sibling directory
+//! `<out_dir>.partial` (retrogate's own: a foreign one is refused, never
+//! deleted), and only a build that meets timing moves its files into
+//! `out_dir`, one rename each, replacing the previous build's files and
+//! nothing else. A failed build leaves `out_dir` as it was and
+//! `<out_dir>.partial` with the logs of every step that ran. Tools run
+//! inside the build directory with relative paths, so the files stay valid
+//! after the move.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -24,6 +28,7 @@ use super::{icepack, yosys};
 use crate::board::{BoardError, BoardId};
 pub use crate::circuit::top::Design;
 use crate::circuit::top::{top_verilog, Timing, TopError, TopVerilog};
+use crate::output_dir;
 
 /// The steps of a build, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,6 +193,9 @@ pub enum BuildError {
         /// The kept build directory.
         partial: PathBuf,
     },
+    /// The output folder (or its `.partial` sibling) is not retrogate's, or not a folder.
+    #[error(transparent)]
+    Output(#[from] crate::output_dir::OutputError),
     /// nextpnr reported no Fmax for the clock (the design has no clocked
     /// paths, which a board top always has: a bug).
     #[error("nextpnr-ice40 reported no Fmax for the board clock; see {}", log.display())]
@@ -245,11 +253,14 @@ fn build_for_clock(
     // The tools run inside the build directory: give them absolute paths.
     let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
     let data = board.board();
+    // Everything that can be refused is checked before the disk is touched.
+    let top: TopVerilog = top_verilog(board, design, &Timing::for_board(data))?;
+    let pcf_text = top.pcf()?;
+    output_dir::check_folder("--out", out_dir)?;
     let partial = sibling(out_dir, "partial");
-    if partial.exists() {
-        std::fs::remove_dir_all(&partial).map_err(io("removing the old", &partial))?;
-    }
-    std::fs::create_dir_all(&partial).map_err(io("creating", &partial))?;
+    output_dir::check_scratch("--out", &partial)?;
+    output_dir::create_scratch(&partial)?;
+    let scratch = crate::interrupt::temp_folder(&partial);
 
     let mut steps = Vec::new();
     let mut step = |s: BuildStep, t: Instant, progress: &mut dyn FnMut(Progress)| {
@@ -261,8 +272,6 @@ fn build_for_clock(
     // Emit.
     let t = Instant::now();
     progress(Progress::Started(BuildStep::Emit));
-    let top: TopVerilog = top_verilog(board, design, &Timing::for_board(data))?;
-    let pcf_text = top.pcf()?;
     let verilog_name = format!("{}.v", top.module);
     let pcf_name = format!("{}.pcf", top.module);
     for (name, text) in [(&verilog_name, &top.verilog), (&pcf_name, &pcf_text)] {
@@ -325,7 +334,8 @@ fn build_for_clock(
     )?;
     step(BuildStep::Pack, t, progress);
 
-    replace_dir(&partial, out_dir)?;
+    crate::interrupt::critical(|| output_dir::move_into(&partial, out_dir))?;
+    drop(scratch);
     Ok(BuildReport {
         board,
         design: design.to_string(),
@@ -343,23 +353,6 @@ fn build_for_clock(
         steps,
         elapsed: started.elapsed(),
     })
-}
-
-/// Move the finished `partial` to `out_dir`, replacing an older build.
-fn replace_dir(partial: &Path, out_dir: &Path) -> Result<(), BuildError> {
-    let old = sibling(out_dir, "old");
-    if old.exists() {
-        std::fs::remove_dir_all(&old).map_err(io("removing", &old))?;
-    }
-    if out_dir.exists() {
-        std::fs::rename(out_dir, &old)
-            .map_err(io("moving aside the previous build in", out_dir))?;
-    }
-    std::fs::rename(partial, out_dir).map_err(io("moving the finished build to", out_dir))?;
-    if old.exists() {
-        std::fs::remove_dir_all(&old).map_err(io("removing", &old))?;
-    }
-    Ok(())
 }
 
 /// Fmax of the clock net driven by the port `clock` in a nextpnr log (the
@@ -457,7 +450,7 @@ mod tests {
     }
 
     /// A game too large for the controller fails before any tool runs and
-    /// leaves nothing behind but the empty partial directory.
+    /// leaves nothing behind (no output folder, no partial folder).
     #[test]
     fn unsupported_game_fails_early() {
         let dir = tempfile::tempdir().unwrap();
@@ -475,6 +468,7 @@ mod tests {
             "{err}"
         );
         assert!(!out.exists());
+        assert!(!sibling(&out, "partial").exists());
     }
 
     #[test]
@@ -551,30 +545,42 @@ mod tool_tests {
         assert!(r.design.contains("20 sticks"));
     }
 
-    /// A rebuild replaces the previous output; a failed build (here: a
-    /// PCF naming a pin the design lacks is fine, so break the clock
-    /// target instead) leaves it untouched.
+    /// A rebuild replaces the previous output; a file retrogate did not write in the output
+    /// folder, or a `.partial` sibling it did not make, is refused and kept, before any tool
+    /// runs.
     #[test]
-    fn rebuild_replaces_and_failure_keeps_the_old_output() {
+    fn rebuild_replaces_and_foreign_files_are_refused() {
+        use crate::output_dir::OutputError;
         let root = crate::flow::testing::work_dir("build-replace");
         let out = root.path().join("jr01");
         let first = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
-        std::fs::write(out.join("marker"), "old").unwrap();
         let second = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
         assert_eq!(first.bitstream, second.bitstream);
-        assert!(!out.join("marker").exists(), "replaced whole");
         assert!(second.bitstream.is_file());
-        // A failing build: make the partial directory impossible to create.
+        assert!(!sibling(&out, "partial").exists());
+        std::fs::write(out.join("marker"), "mine").unwrap();
+        let mut steps = 0;
+        let err = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| steps += 1).unwrap_err();
+        assert!(
+            matches!(&err, BuildError::Output(OutputError::Foreign { first, .. }) if first.ends_with("marker")),
+            "{err}"
+        );
+        assert_eq!(steps, 0, "refused before any step");
+        assert_eq!(std::fs::read_to_string(out.join("marker")).unwrap(), "mine");
+        assert!(!sibling(&out, "partial").exists());
+        // A `.partial` that is not retrogate's.
         let blocked = root.path().join("blocked");
         std::fs::write(sibling(&blocked, "partial"), "a file, not a directory").unwrap();
-        std::fs::create_dir_all(&blocked).unwrap();
-        std::fs::write(blocked.join("keep"), "previous build").unwrap();
         let err = build(BoardId::Icestick, &Design::Jr01, &blocked, &mut |_| {}).unwrap_err();
-        assert!(matches!(err, BuildError::Io { .. }), "{err}");
-        assert_eq!(
-            std::fs::read_to_string(blocked.join("keep")).unwrap(),
-            "previous build"
+        assert!(
+            matches!(err, BuildError::Output(OutputError::Foreign { .. })),
+            "{err}"
         );
+        assert_eq!(
+            std::fs::read_to_string(sibling(&blocked, "partial")).unwrap(),
+            "a file, not a directory"
+        );
+        assert!(!blocked.exists());
     }
 
     /// A build that misses its clock is an error naming the Fmax; the
@@ -611,7 +617,12 @@ mod tool_tests {
         let bin = dir.path().join("top.bin");
         std::fs::write(&bin, [0u8; 16]).unwrap();
         match program(&bin) {
-            Err(ToolError::Failed { tool, tail, .. }) => {
+            Err(e @ ToolError::Failed { .. }) => {
+                // iceprog's output is not saved to a log: the message does not claim one.
+                assert!(!e.to_string().contains("its log is"), "{e}");
+                let ToolError::Failed { tool, tail, .. } = e else {
+                    unreachable!()
+                };
                 assert_eq!(tool, "iceprog");
                 assert!(!tail.is_empty());
             }

@@ -43,6 +43,20 @@ pub fn run(dir: &Path, vvp_file: &Path, name: &str) -> Result<ToolOutput, ToolEr
     )
 }
 
+/// Run a compiled simulation with `vvp -n <vvp_file> <plusargs...>` in `dir` and return its
+/// output whatever its exit status (a self-checking testbench exits nonzero on a failed check;
+/// the caller reads the verdict and the status).
+pub fn execute(
+    dir: &Path,
+    vvp_file: &Path,
+    name: &str,
+    plusargs: &[String],
+) -> Result<ToolOutput, ToolError> {
+    let mut args = vec![std::ffi::OsString::from("-n"), vvp_file.as_os_str().into()];
+    args.extend(plusargs.iter().map(std::ffi::OsString::from));
+    runner::output(Tool::Vvp, dir, args, Some(&format!("{name}.vvp.log")))
+}
+
 /// [`compile`] then [`run`].
 pub fn simulate(
     dir: &Path,

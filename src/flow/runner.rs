@@ -98,7 +98,8 @@ pub enum ToolError {
     },
     /// The program ran and reported failure.
     #[error(
-        "`{tool}` failed ({status}) in {dir}; its log is {log}; last lines of its output:\n{tail}"
+        "`{tool}` failed ({status}) in {dir}{}; last lines of its output:\n{tail}",
+        log_clause(log)
     )]
     Failed {
         /// Program name (or path of a built simulator).
@@ -149,6 +150,15 @@ pub enum ToolError {
         /// Where the full output was saved.
         log: String,
     },
+}
+
+/// `; its log is <log>`, or nothing when the output was not saved (`-`).
+fn log_clause(log: &str) -> String {
+    if log == "-" {
+        String::new()
+    } else {
+        format!("; its log is {log}")
+    }
 }
 
 impl ToolError {
@@ -336,7 +346,7 @@ fn spawn(
             ),
         ));
     }
-    let mut child = match (command.spawn(), tool) {
+    let mut child = match (crate::interrupt::spawn(&mut command), tool) {
         (Ok(child), _) => child,
         (Err(err), Some(tool)) if err.kind() == io::ErrorKind::NotFound => {
             return Err(ToolError::Missing {
@@ -371,12 +381,19 @@ fn spawn(
     );
     let started = Instant::now();
     let mut pause = Duration::from_millis(1);
+    let pid = child.id();
     let status = loop {
         match child.try_wait() {
-            Ok(Some(status)) => break status,
+            Ok(Some(status)) => {
+                crate::interrupt::finished(pid);
+                break status;
+            }
             Ok(None) if started.elapsed() >= limit => {
+                // The tool runs in its own process group: stop it and whatever it started.
+                crate::interrupt::kill_group(pid, libc::SIGKILL);
                 let _ = child.kill();
                 let _ = child.wait();
+                crate::interrupt::finished(pid);
                 return Err(ToolError::TimedOut {
                     tool: name.to_owned(),
                     seconds: limit.as_secs(),
@@ -387,7 +404,10 @@ fn spawn(
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(50));
             }
-            Err(err) => return Err(ToolError::io(name, "waiting for the program", dir, err)),
+            Err(err) => {
+                crate::interrupt::finished(pid);
+                return Err(ToolError::io(name, "waiting for the program", dir, err));
+            }
         }
     };
     let out = std::process::Output {

@@ -80,6 +80,17 @@ pub fn run(dir: &Path, exe: &Path, name: &str) -> Result<ToolOutput, ToolError> 
     .check()
 }
 
+/// Run an executable built by [`build_binary`] in `dir` with `plusargs`, returning its output
+/// whatever its exit status (a self-checking testbench stops with `$fatal` on a failed check).
+pub fn execute(
+    dir: &Path,
+    exe: &Path,
+    name: &str,
+    plusargs: &[String],
+) -> Result<ToolOutput, ToolError> {
+    runner::output_program(exe, dir, plusargs, Some(&format!("{name}.run.log")))
+}
+
 /// [`build_binary`] then [`run`].
 pub fn simulate(
     dir: &Path,

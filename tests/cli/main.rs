@@ -2,11 +2,14 @@
 //! exit code (insta-cmd).
 
 mod bad_input;
+mod bad_input_files;
 mod build;
 mod design;
 mod examples;
 mod kege;
 mod minimize;
+#[cfg(feature = "external-tools")]
+mod paths;
 mod play;
 mod schematic;
 mod solve;

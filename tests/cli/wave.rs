@@ -92,8 +92,13 @@ fn wave_sticks_draws_the_game_the_solver_plays() {
 
     let vcd = std::fs::read_to_string(dir.path().join("game.vcd")).unwrap();
     assert!(vcd.contains("$var") && vcd.contains("remaining"), "{vcd}");
-    // Only the two files: no temporaries left behind.
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    // Only the two files and the manifest naming them: no temporaries left behind.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, [".retrogate-manifest", "game.svg", "game.vcd"]);
 }
 
 #[test]

@@ -143,7 +143,12 @@ impl PreparedEngine {
         let start = Instant::now();
         let table = sticks_table(game).map_err(crate::circuit::SticksCircuitError::from)?;
         let (w, m) = (table.sticks_bits, table.take_bits);
-        let dir = dir.join(engine.name());
+        // The tools run inside `dir`: keep every path they get independent of the current one.
+        let dir =
+            std::path::absolute(dir.join(engine.name())).map_err(|source| CosimError::Io {
+                path: dir.join(engine.name()),
+                source,
+            })?;
         let mut detail = String::new();
         let kind = match engine {
             Engine::Model => Kind::Model,

@@ -24,6 +24,7 @@
 //! power-on state, every game a human can play (when there are at most
 //! [`VerifyOptions::max_exhaustive_games`]), and seeded random play.
 
+pub mod checking;
 pub mod engines;
 pub mod stimulus;
 pub mod testbench;
@@ -34,6 +35,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+pub use checking::sim_files;
 pub use engines::{Engine, EngineRun, PreparedEngine};
 pub use stimulus::{count_games, every_game, random_play, Segment, SplitMix64, Stimulus};
 pub use testbench::Observed;

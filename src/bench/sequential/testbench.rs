@@ -7,7 +7,7 @@
 //! the outputs to the output file as one line of six binary fields separated by spaces:
 //! `remaining human_turn machine_take game_over human_won illegal` (`x`/`z` bits survive).
 //! The clock falls 4 ns later and the next line follows. At the end it prints
-//! `DONE <n> cycles`. Plusargs: `+vcd` dumps every signal to the VCD file, `+cycles=<n>` stops
+//! `DONE <n> cycles`; a stimulus or output file it cannot open stops it with `$fatal` (non-zero exit). Plusargs: `+vcd` dumps every signal to the VCD file, `+cycles=<n>` stops
 //! after `n` cycles. File names default to `sticks_game.stim`, `sticks_game.out` and
 //! `sticks_game_tb.vcd` and can be overridden with `-DSTIM_FILE=...`, `-DOUT_FILE=...`,
 //! `-DVCD_FILE=...`.
@@ -179,7 +179,7 @@ module {TESTBENCH_MODULE};
         tb_out = $fopen(`OUT_FILE, \"w\");
         if (tb_in == 0 || tb_out == 0) begin
             $display(\"ERROR cannot open %s or %s\", `STIM_FILE, `OUT_FILE);
-            $finish;
+            $fatal(1, \"cannot open %s or %s\", `STIM_FILE, `OUT_FILE);
         end
         while ((tb_limit == 0 || tb_cycles < tb_limit) && $fscanf(tb_in, \"%h\\n\", tb_stim) == 1) begin
             {{reset, new_game, machine_first, take_valid, take}} = tb_stim;
