@@ -336,7 +336,7 @@ fn schematic_refuses_the_think_cycles_it_would_ignore() {
     case.refused(
         "",
         &["schematic", "sticks", "--think-cycles", "5"],
-        &["--think-cycles", "sticks_strategy"],
+        &["--think-cycles"],
     );
 }
 

@@ -28,12 +28,23 @@ const NOT_RETROGATE: [&str; 7] = [
 /// Examples that program a board over USB: they cannot pass without one.
 const NEEDS_A_BOARD: [&str; 1] = ["retrogate build --board icebreaker --count 20 --program"];
 
+/// README lines that run the committed testbench by hand: they need the checkout's `hdl/` and
+/// `sim/` folders, so they run in a folder holding a fresh copy of those two.
+const NEEDS_THE_CHECKOUT: [&str; 1] = [
+    "iverilog -g2012 -o jr01_tb.vvp sim/jr01_strategy_tb.v hdl/jr01_strategy.v && vvp -n jr01_tb.vvp +vectors=sim/jr01_strategy.vec +vcd=jr01_tb.vcd",
+];
+
 /// The verbs whose examples run external tools (and `emit sticks` without `--impl`, which
 /// synthesises both implementations to pick the smaller).
 fn needs_tools(line: &str) -> bool {
-    ["retrogate verify", "retrogate build", "retrogate schematic"]
-        .iter()
-        .any(|v| line.contains(v))
+    [
+        "retrogate verify",
+        "retrogate build",
+        "retrogate schematic",
+        "iverilog",
+    ]
+    .iter()
+    .any(|v| line.contains(v))
         || (line.contains("retrogate emit sticks") && !line.contains("--impl"))
 }
 
@@ -131,10 +142,17 @@ fn named_paths(line: &str) -> Vec<PathBuf> {
             .and_then(|i| words.get(i + 1))
             .map(PathBuf::from)
     };
-    let mut paths: Vec<PathBuf> = ["--out", "--sim", "--work", "--constraints"]
+    let mut paths: Vec<PathBuf> = ["--out", "--sim", "--work", "--constraints", "-o"]
         .iter()
         .filter_map(|f| value(f))
         .collect();
+    // A testbench's waveform plusarg names the file it writes.
+    paths.extend(
+        words
+            .iter()
+            .filter_map(|w| w.strip_prefix("+vcd="))
+            .map(PathBuf::from),
+    );
     let verb = |v: &str| line.contains(&format!("retrogate {v}"));
     if verb("wave") {
         let svg = value("--out").unwrap_or_else(|| PathBuf::from("wave-sticks.svg"));
@@ -156,6 +174,17 @@ fn named_paths(line: &str) -> Vec<PathBuf> {
     if verb("build") {
         paths.push(PathBuf::from("build"));
     }
+    // retrogate records each file it writes in its folder's manifest (the rule that it never
+    // replaces a file it did not write), so a named file may bring that folder's manifest.
+    let manifests: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| {
+            p.parent()
+                .unwrap_or(Path::new(""))
+                .join(".retrogate-manifest")
+        })
+        .collect();
+    paths.extend(manifests);
     paths
 }
 
@@ -178,6 +207,21 @@ fn entries(dir: &Path) -> BTreeSet<PathBuf> {
 /// Runs one example; the failure, if any, in words.
 fn run(source: &str, line: &str) -> Option<String> {
     let here = tempfile::tempdir().unwrap();
+    if NEEDS_THE_CHECKOUT.contains(&line) {
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for folder in ["hdl", "sim"] {
+            std::fs::create_dir(here.path().join(folder)).unwrap();
+            for entry in std::fs::read_dir(checkout.join(folder)).unwrap() {
+                let entry = entry.unwrap();
+                std::fs::copy(
+                    entry.path(),
+                    here.path().join(folder).join(entry.file_name()),
+                )
+                .unwrap();
+            }
+        }
+    }
+    let before = entries(here.path());
     let tmp = tempfile::tempdir().unwrap();
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_retrogate")).parent().unwrap();
     let path = format!(
@@ -206,8 +250,20 @@ fn run(source: &str, line: &str) -> Option<String> {
     let allowed = named_paths(line);
     let stray: Vec<PathBuf> = entries(here.path())
         .into_iter()
+        .filter(|p| !before.contains(p))
         .filter(|p| !allowed.iter().any(|a| p.starts_with(a) || a.starts_with(p)))
         .collect();
+    let changed: Vec<&PathBuf> = before
+        .iter()
+        .filter(|p| {
+            let copy = here.path().join(p);
+            let original = Path::new(env!("CARGO_MANIFEST_DIR")).join(p);
+            copy.is_file() && std::fs::read(&copy).ok() != std::fs::read(&original).ok()
+        })
+        .collect();
+    if !changed.is_empty() {
+        wrong.push(format!("changed files of the checkout: {changed:?}"));
+    }
     if !stray.is_empty() {
         wrong.push(format!("wrote paths it does not name: {stray:?}"));
     }
@@ -223,7 +279,6 @@ fn every_documented_example_runs_as_pasted_into_sh() {
     let mut examples = help_examples();
     let from_help = examples.len();
     examples.extend(readme_examples());
-    let mut skipped_lines = BTreeSet::new();
     let mut failures = Vec::new();
     let mut ran = 0;
     let mut done = BTreeSet::new();
@@ -233,11 +288,10 @@ fn every_documented_example_runs_as_pasted_into_sh() {
             continue;
         }
         if NOT_RETROGATE.contains(&line.as_str()) || NEEDS_A_BOARD.contains(&line.as_str()) {
-            skipped_lines.insert(line.clone());
             continue;
         }
         assert!(
-            line.contains("retrogate "),
+            line.contains("retrogate ") || NEEDS_THE_CHECKOUT.contains(&line.as_str()),
             "{source}: `{line}` is not a retrogate command: run it here, or list it in \
              NOT_RETROGATE or NEEDS_A_BOARD with the reason"
         );
@@ -248,10 +302,14 @@ fn every_documented_example_runs_as_pasted_into_sh() {
         failures.extend(run(source, line));
     }
     // Each listed line is still documented (a stale entry would hide nothing, but says so).
-    for listed in NOT_RETROGATE.iter().chain(&NEEDS_A_BOARD) {
+    for listed in NOT_RETROGATE
+        .iter()
+        .chain(&NEEDS_A_BOARD)
+        .chain(&NEEDS_THE_CHECKOUT)
+    {
         assert!(
-            skipped_lines.contains(*listed),
-            "`{listed}` is listed as skipped but no longer documented: remove it from the list"
+            done.contains(*listed),
+            "`{listed}` is listed here but no longer documented: remove it from the list"
         );
     }
     assert!(from_help >= 40, "only {from_help} help examples found");
