@@ -8,7 +8,7 @@
 //!   reset ------------>|   core: SticksCore<W, M, S>, tick = 1 |---> human_turn
 //!   new_game --------->|                                       |---> machine_take[M]
 //!   machine_first ---->|   lookup: SticksStrategy<W, M>        |---> game_over
-//!   take[M] ---------->|   move_check: SticksMoveCheck<W,M,S>  |---> human_won
+//!   take[M] ---------->|   move_check, machine_check           |---> human_won
 //!   take_valid ------->|   timer: ThinkTimer (think pause)     |---> illegal
 //!                      +---------------------------------------+
 //! ```
@@ -30,9 +30,10 @@
 //! The control logic is rust-hdl `#[hdl_gen]` code over same-width operands and sized
 //! constants only; the width-changing parts (the take-set test, `take <= remaining`, the
 //! subtraction) live in [`SticksMoveCheck`], whose Verilog is written by hand with explicit
-//! zero-extension. One move check serves both players: it checks the human's move while the
-//! controller waits for the human and the lookup's move while the machine thinks. Were the
-//! lookup ever to give no legal move, the game ends on the lookup's `winning` verdict instead
+//! zero-extension. One subtractor serves both players (the human's move, or the lookup's while
+//! the machine thinks); the machine's move is checked by a table of the position
+//! ([`MachineMoveCheck`]), so the two checks never wait for the subtractor's operand select. Were
+//! the lookup ever to give no legal move, the game ends on the lookup's `winning` verdict instead
 //! of corrupting the count (with a correct table this never happens: the machine only thinks
 //! at positions where a move exists).
 
@@ -56,28 +57,41 @@ pub const SIM_THINK_CYCLES: u32 = 4;
 /// One clock cycle of [`SticksGameSim`]'s VCD trace, in ps.
 pub const SIM_CYCLE_PS: u64 = 10_000;
 
-/// Checks a move against the take set and the sticks left, and computes what is left after it.
+/// Checks the human's move against the take set and the sticks left, and subtracts the move
+/// being made (the human's or the machine's: the one subtractor of the controller).
 ///
 /// `legal` = `take` is in the take set (which never contains 0) and `take <= remaining`;
-/// `after` = `remaining - take` (meaningful when `legal`).
+/// `ends` = `remaining - take <= last_terminal` (the player to move next has no move), computed
+/// as `remaining <= take + last_terminal`; `empties` = `remaining - take == 0`, computed as
+/// `remaining == take` (both meaningful when `legal`); `after` = `remaining - made`.
+/// The machine's move is checked by [`MachineMoveCheck`], a function of the position alone, so
+/// neither check waits for the other's operand to be selected.
 #[derive(LogicBlock)]
 pub struct SticksMoveCheck<const W: usize, const M: usize, const S: usize> {
     /// Sticks left.
     pub remaining: Signal<In, Bits<W>>,
-    /// The move.
+    /// The human's move.
     pub take: Signal<In, Bits<M>>,
-    /// The move may be made.
+    /// The move being made (the human's or the machine's).
+    pub made: Signal<In, Bits<M>>,
+    /// The human's move may be made.
     pub legal: Signal<Out, Bit>,
-    /// Sticks left after the move.
+    /// Sticks left after `made`.
     pub after: Signal<Out, Bits<W>>,
+    /// After the move no move fits: `after <= last_terminal`.
+    pub ends: Signal<Out, Bit>,
+    /// The move takes the last stick: `after == 0`.
+    pub empties: Signal<Out, Bit>,
     /// Bit `k` is set when `k` is in the take set.
     pub take_set: Constant<Bits<S>>,
     _take_set: u64,
+    _last_terminal: u64,
 }
 
 impl<const W: usize, const M: usize, const S: usize> SticksMoveCheck<W, M, S> {
-    /// A check for the moves in `take` (each below `S`, none 0).
-    pub fn new(take: &[u64]) -> Self {
+    /// A check for the moves in `take` (each below `S`, none 0); positions up to
+    /// `last_terminal` sticks have no move.
+    pub fn new(take: &[u64], last_terminal: u64) -> Self {
         assert_eq!(S, 1 << M, "S is the take-set mask width 2^M");
         let mask = take.iter().fold(0u64, |m, &k| {
             assert!(k > 0 && k < S as u64, "take {k} does not fit {M} bits");
@@ -86,10 +100,14 @@ impl<const W: usize, const M: usize, const S: usize> SticksMoveCheck<W, M, S> {
         let mut block = Self {
             remaining: Default::default(),
             take: Default::default(),
+            made: Default::default(),
             legal: Default::default(),
             after: Default::default(),
+            ends: Default::default(),
+            empties: Default::default(),
             take_set: Constant::new(bits::<S>(mask)),
             _take_set: mask,
+            _last_terminal: last_terminal,
         };
         block.connect_all();
         block
@@ -102,38 +120,129 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksMoveCheck<W
         let take = self.take.val().to_u64();
         self.legal.next = (self._take_set >> take) & 1 == 1 && take <= remaining;
         let mask = (1u64 << W) - 1;
-        self.after.next = bits::<W>(remaining.wrapping_sub(take) & mask);
+        let made = self.made.val().to_u64();
+        self.after.next = bits::<W>(remaining.wrapping_sub(made) & mask);
+        self.ends.next = remaining <= take + self._last_terminal;
+        self.empties.next = remaining == take;
     }
 
     fn connect(&mut self) {
         self.legal.connect();
         self.after.connect();
+        self.ends.connect();
+        self.empties.connect();
     }
 
     fn hdl(&self) -> Verilog {
         // Compare and subtract at max(W, M) bits, zero-extending the narrower operand with an
-        // explicit sized concatenation; a move that passes the check is at most `remaining`,
-        // so its low W bits are the whole move.
+        // explicit sized concatenation; a move that is made is at most `remaining`, so its low
+        // W bits are the whole move.
+        let mut prelude = String::new();
         let (compare, subtract) = if W > M {
-            let take = format!("{{{}'d0, take}}", W - M);
+            let ext = |name: &str| format!("{{{}'d0, {name}}}", W - M);
             (
-                format!("{take} <= remaining"),
-                format!("remaining - {take}"),
+                format!("{} <= remaining", ext("take")),
+                format!("remaining - {}", ext("made")),
             )
         } else if W == M {
             (
                 "take <= remaining".to_owned(),
-                "remaining - take".to_owned(),
+                "remaining - made".to_owned(),
             )
         } else {
+            // Subtract at M bits and keep the low W (the high bits are 0 for a move that is
+            // made); Verilator is told the high bits go unused on purpose.
+            prelude = format!(
+                "/* verilator lint_off UNUSEDSIGNAL */\n\
+                 wire [{m}:0] difference = {{{pad}'d0, remaining}} - made;\n\
+                 /* verilator lint_on UNUSEDSIGNAL */\n",
+                m = M - 1,
+                pad = M - W,
+            );
             (
                 format!("take <= {{{}'d0, remaining}}", M - W),
-                format!("remaining - take[{}:0]", W - 1),
+                format!("difference[{}:0]", W - 1),
             )
         };
+        // `ends` and `empties` at max(W, M) + 1 bits, where neither side can overflow.
+        let k = W.max(M) + 1;
+        let wide = |name: &str, width: usize| format!("{{{}'d0, {name}}}", k - width);
+        let (r, t) = (wide("remaining", W), wide("take", M));
+        let last = super::sized(k, self._last_terminal);
         Verilog::Custom(format!(
-            "always @(*) begin\n    legal = take_set[take] & ({compare});\n    after = {subtract};\nend\n"
+            "{prelude}always @(*) begin\n    legal = take_set[take] & ({compare});\n    after = {subtract};\n    \
+             ends = {r} <= {t} + {last};\n    empties = {r} == {t};\nend\n"
         ))
+    }
+}
+
+/// The machine's move checked at every position, as a table: `legal` = the lookup's move at
+/// `sticks` is in the take set and at most `sticks`; `ends` = after it no move fits; `empties` =
+/// it takes the last stick (both false where it is not legal). It reads only the position (a
+/// few LUTs, beside the lookup), so the controller's decision does not wait for the lookup,
+/// a select and a compare in a row.
+#[derive(LogicBlock, Default)]
+pub struct MachineMoveCheck<const W: usize> {
+    /// Sticks left.
+    pub sticks: Signal<In, Bits<W>>,
+    /// The lookup's move is legal here.
+    pub legal: Signal<Out, Bit>,
+    /// After it no move fits.
+    pub ends: Signal<Out, Bit>,
+    /// It takes the last stick.
+    pub empties: Signal<Out, Bit>,
+    /// Per position: bit 2 legal, bit 1 ends, bit 0 empties.
+    _rows: Vec<u8>,
+}
+
+impl<const W: usize> MachineMoveCheck<W> {
+    /// The checks of `table`'s moves (its `filled` words: the lookup's move at every code) for
+    /// the moves in `take`; positions up to `last_terminal` have no move.
+    pub fn new(table: &SticksTable, take: &[u64], last_terminal: u64) -> Self {
+        let rows = (0..1u64 << W)
+            .map(|s| {
+                let t = u64::from(table.filled[s as usize] >> 1);
+                let legal = t > 0 && take.contains(&t) && t <= s;
+                let ends = legal && s - t <= last_terminal;
+                let empties = legal && s == t;
+                u8::from(legal) << 2 | u8::from(ends) << 1 | u8::from(empties)
+            })
+            .collect();
+        let mut block = Self {
+            _rows: rows,
+            ..Self::default()
+        };
+        block.connect_all();
+        block
+    }
+}
+
+impl<const W: usize> Logic for MachineMoveCheck<W> {
+    fn update(&mut self) {
+        let row = self._rows[self.sticks.val().index()];
+        self.legal.next = row & 4 != 0;
+        self.ends.next = row & 2 != 0;
+        self.empties.next = row & 1 != 0;
+    }
+
+    fn connect(&mut self) {
+        self.legal.connect();
+        self.ends.connect();
+        self.empties.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        use std::fmt::Write as _;
+        let mut code = String::from("always @(*) begin\n    case (sticks)\n");
+        for (s, row) in self._rows.iter().enumerate() {
+            let _ = writeln!(
+                code,
+                "        {}: {{legal, ends, empties}} = 3'b{row:03b};",
+                super::sized(W, s as u64)
+            );
+        }
+        code.push_str("        default: {legal, ends, empties} = 3'b000;\n    endcase\nend\n");
+        Verilog::Custom(code)
     }
 }
 
@@ -237,9 +346,10 @@ pub struct SticksCore<const W: usize, const M: usize, const S: usize> {
     /// One-cycle pulse: the move sampled at the last edge was refused.
     pub illegal: Signal<Out, Bit>,
     lookup: SticksStrategy<W, M>,
-    /// One check for both players: the human's move while waiting for the human, the
-    /// lookup's while thinking.
+    /// The human's move check, and the one subtractor for both players' moves.
     move_check: SticksMoveCheck<W, M, S>,
+    /// The machine's move check, from the position.
+    machine_check: MachineMoveCheck<W>,
     timer: ThinkTimer,
     sticks_left: DFF<Bits<W>>,
     last_machine_take: DFF<Bits<M>>,
@@ -249,13 +359,10 @@ pub struct SticksCore<const W: usize, const M: usize, const S: usize> {
     refused: DFF<Bit>,
     /// Sticks at the start.
     count: Constant<Bits<W>>,
-    /// Positions up to this many sticks have no move (every move is larger).
-    last_terminal: Constant<Bits<W>>,
     /// No move fits the count: a game is over as soon as it starts.
     start_stuck: Constant<Bit>,
     /// Whoever takes the last stick loses.
     last_loses: Constant<Bit>,
-    no_sticks: Constant<Bits<W>>,
     no_take: Constant<Bits<M>>,
 }
 
@@ -288,7 +395,8 @@ impl<const W: usize, const M: usize, const S: usize> SticksCore<W, M, S> {
             human_won: Default::default(),
             illegal: Default::default(),
             lookup,
-            move_check: SticksMoveCheck::new(game.take()),
+            move_check: SticksMoveCheck::new(game.take(), last_terminal),
+            machine_check: MachineMoveCheck::new(table, game.take(), last_terminal),
             timer: ThinkTimer::new(think_ticks),
             sticks_left: Default::default(),
             last_machine_take: Default::default(),
@@ -297,10 +405,8 @@ impl<const W: usize, const M: usize, const S: usize> SticksCore<W, M, S> {
             won: Default::default(),
             refused: Default::default(),
             count: Constant::new(bits::<W>(count)),
-            last_terminal: Constant::new(bits::<W>(last_terminal)),
             start_stuck: Constant::new(count < min_take),
             last_loses: Constant::new(crate::game::Game::last(game) == Last::Loses),
-            no_sticks: Constant::new(bits::<W>(0)),
             no_take: Constant::new(bits::<M>(0)),
         };
         block.connect_all();
@@ -321,13 +427,15 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksCore<W, M, 
             won
         );
         clock!(self, clock, refused, timer);
-        // The lookup and the move check read the registered position; the check reads the
-        // lookup's move while the machine thinks, the human's otherwise.
+        // The lookup and the move checks read the registered position; the subtractor takes
+        // the lookup's move while the machine thinks, the human's otherwise.
         self.lookup.sticks.next = self.sticks_left.q.val();
+        self.machine_check.sticks.next = self.sticks_left.q.val();
         self.move_check.remaining.next = self.sticks_left.q.val();
         self.move_check.take.next = self.take.val();
+        self.move_check.made.next = self.take.val();
         if self.thinking.q.val() {
-            self.move_check.take.next = self.lookup.take.val();
+            self.move_check.made.next = self.lookup.take.val();
         }
         self.timer.tick.next = self.tick.val();
         self.timer.load.next = false;
@@ -360,12 +468,12 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksCore<W, M, 
                     self.sticks_left.d.next = self.move_check.after.val();
                     self.waiting_for_human.d.next = false;
                     self.timer.load.next = true;
-                    if self.move_check.after.val() <= self.last_terminal.val() {
+                    if self.move_check.ends.val() {
                         // The machine has no move: it wins only on an empty pile under
                         // last-loses.
                         self.thinking.d.next = false;
-                        self.won.d.next = !(self.last_loses.val()
-                            & (self.move_check.after.val() == self.no_sticks.val()));
+                        self.won.d.next =
+                            !(self.last_loses.val() & self.move_check.empties.val());
                     } else {
                         self.thinking.d.next = true;
                     }
@@ -377,15 +485,14 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksCore<W, M, 
             self.refused.d.next = self.take_valid.val();
             if self.tick.val() & self.timer.done.val() {
                 self.thinking.d.next = false;
-                if self.move_check.legal.val() {
+                if self.machine_check.legal.val() {
                     self.sticks_left.d.next = self.move_check.after.val();
                     self.last_machine_take.d.next = self.lookup.take.val();
-                    if self.move_check.after.val() <= self.last_terminal.val() {
+                    if self.machine_check.ends.val() {
                         // The human has no move: they win only on an empty pile under
                         // last-loses.
                         self.waiting_for_human.d.next = false;
-                        self.won.d.next = self.last_loses.val()
-                            & (self.move_check.after.val() == self.no_sticks.val());
+                        self.won.d.next = self.last_loses.val() & self.machine_check.empties.val();
                     } else {
                         self.waiting_for_human.d.next = true;
                     }

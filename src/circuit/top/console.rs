@@ -74,9 +74,14 @@ impl Logic for Jr01Panel {
 ///                     +----------------------------------+
 /// ```
 ///
-/// The inputs go straight to the controller (the board's synchronisers and
-/// debouncers already register them). `tick` is the board's time base: the
-/// machine's pause and the blink phase count its ticks.
+/// The controller's inputs (the move, encoded from `take*`, `new_game`,
+/// `machine_first`) pass through one register, so everything reaches the
+/// controller a cycle later;
+/// `reset` goes straight through. The register keeps the buttons' edge
+/// detection and the long-press compare out of the controller's move path
+/// (without it the Alchitry Cu's stick game reaches only 115-119 MHz). `tick`
+/// is the board's time base: the machine's pause and the blink phase count
+/// its ticks.
 ///
 /// `take1`..`take3` are one-cycle pulses meaning "take 1/2/3 sticks" (the
 /// lowest wins if several pulse together; a take that does not fit in M
@@ -124,6 +129,10 @@ pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
     pub blink: Signal<Out, Bit>,
     /// The blinker's phase (bit 0 = 4 Hz, bit 2 = 1 Hz, bit 3 = 0.5 Hz).
     pub phase: Signal<Out, Bits<4>>,
+    take_q: DFF<Bits<M>>,
+    take_valid_q: DFF<Bit>,
+    new_game_q: DFF<Bit>,
+    machine_first_q: DFF<Bit>,
     game: SticksGame<W, M, S>,
     blinker: Blinker,
     decimal: DecimalDigits<W>,
@@ -156,6 +165,10 @@ impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
             illegal: Default::default(),
             blink: Default::default(),
             phase: Default::default(),
+            take_q: Default::default(),
+            take_valid_q: Default::default(),
+            new_game_q: Default::default(),
+            machine_first_q: Default::default(),
             game,
             blinker: Blinker::new(blink_ticks),
             decimal: DecimalDigits::new(),
@@ -171,20 +184,35 @@ impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksConsole<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
+        // The controller's inputs are registered, so board logic (edge
+        // detection, the long-press compare) never shares a timing path with
+        // the controller's move check.
+        dff_setup!(
+            self,
+            clock,
+            take_q,
+            take_valid_q,
+            new_game_q,
+            machine_first_q
+        );
+        self.take_valid_q.d.next = self.take1.val() | self.take2.val() | self.take3.val();
+        self.take_q.d.next = self.take_three.val();
+        if self.take2.val() {
+            self.take_q.d.next = self.take_two.val();
+        }
+        if self.take1.val() {
+            self.take_q.d.next = self.take_one.val();
+        }
+        self.new_game_q.d.next = self.new_game.val();
+        self.machine_first_q.d.next = self.machine_first.val();
         clock!(self, clock, game, blinker);
         self.game.tick.next = self.tick.val();
         self.blinker.tick.next = self.tick.val();
         self.game.reset.next = self.reset.val();
-        self.game.new_game.next = self.new_game.val();
-        self.game.machine_first.next = self.machine_first.val();
-        self.game.take_valid.next = self.take1.val() | self.take2.val() | self.take3.val();
-        self.game.take.next = self.take_three.val();
-        if self.take2.val() {
-            self.game.take.next = self.take_two.val();
-        }
-        if self.take1.val() {
-            self.game.take.next = self.take_one.val();
-        }
+        self.game.new_game.next = self.new_game_q.q.val();
+        self.game.machine_first.next = self.machine_first_q.q.val();
+        self.game.take_valid.next = self.take_valid_q.q.val();
+        self.game.take.next = self.take_q.q.val();
         self.decimal.value.next = self.game.remaining.val();
         self.remaining.next = bit_cast::<8, W>(self.game.remaining.val());
         self.tens.next = self.decimal.tens.val();
