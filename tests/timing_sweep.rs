@@ -57,11 +57,17 @@ fn sweep(board: BoardId, design: &Design, root: &Path) -> (Figures, Vec<String>)
     let mut fmax = Vec::new();
     let mut cells = 0;
     for seed in SEEDS {
-        let mut options = PnrOptions::for_board(data, Pins::Pcf(format!("{}.pcf", top.module).into()));
+        let mut options =
+            PnrOptions::for_board(data, Pins::Pcf(format!("{}.pcf", top.module).into()));
         options.seed = seed;
         let stem = format!("{}_seed{seed}", top.module);
-        let pnr = place_and_route(&dir, Path::new(&format!("{}.json", top.module)), &options, &stem)
-            .unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let pnr = place_and_route(
+            &dir,
+            Path::new(&format!("{}.json", top.module)),
+            &options,
+            &stem,
+        )
+        .unwrap_or_else(|e| panic!("{stem}: {e}"));
         problems.extend(
             pnr.warnings
                 .iter()

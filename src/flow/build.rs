@@ -620,8 +620,15 @@ mod tool_tests {
         let root = crate::flow::testing::work_dir("build-timing");
         let out = root.path().join("jr01");
         build(BoardId::Icestick, &Design::Jr01, &out, 1, &mut |_| {}).unwrap();
-        let err = build_for_clock(BoardId::Icestick, &Design::Jr01, &out, 1, &mut |_| {}, 2000.0)
-            .unwrap_err();
+        let err = build_for_clock(
+            BoardId::Icestick,
+            &Design::Jr01,
+            &out,
+            1,
+            &mut |_| {},
+            2000.0,
+        )
+        .unwrap_err();
         match &err {
             BuildError::TimingNotMet {
                 fmax_mhz,

@@ -130,7 +130,13 @@ mod tests {
                 sample: |b| vec![b.phase.val().to_u64()],
                 switches: vec![],
             };
-            let stimulus = expand(&[(vec![1], 20), (vec![0], 3), (vec![1], 5), (vec![0], 1), (vec![1], 20)]);
+            let stimulus = expand(&[
+                (vec![1], 20),
+                (vec![0], 3),
+                (vec![1], 5),
+                (vec![0], 1),
+                (vec![1], 20),
+            ]);
             bench.compare(block, &verilog, &stimulus, dir.path());
         }
     }

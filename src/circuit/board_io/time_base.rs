@@ -152,7 +152,11 @@ mod tests {
             let trace = bench.compare(block, &verilog, &expand(&[(vec![], 23)]), dir.path());
             let ticks = trace.iter().filter(|r| r[0] == 1).count() as u64;
             // Rows 1, 1 + cycles, 1 + 2 * cycles, ... of the 23 (every row for 1 cycle).
-            let want = if cycles == 1 { 23 } else { (23 - 2) / cycles + 1 };
+            let want = if cycles == 1 {
+                23
+            } else {
+                (23 - 2) / cycles + 1
+            };
             assert_eq!(ticks, want, "{cycles}");
         }
     }
