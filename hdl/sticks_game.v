@@ -19,29 +19,100 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
     output reg  human_won;
     output reg  illegal;
 
+    // Stub signals
+    reg  core$clock;
+    reg  core$tick;
+    reg  core$reset;
+    reg  core$new_game;
+    reg  core$machine_first;
+    reg  [1:0] core$take;
+    reg  core$take_valid;
+    wire  [4:0] core$remaining;
+    wire  core$human_turn;
+    wire  [1:0] core$machine_take;
+    wire  core$game_over;
+    wire  core$human_won;
+    wire  core$illegal;
+
+    // Sub module instances
+    sticks_game$core core(
+        .clock(core$clock),
+        .tick(core$tick),
+        .reset(core$reset),
+        .new_game(core$new_game),
+        .machine_first(core$machine_first),
+        .take(core$take),
+        .take_valid(core$take_valid),
+        .remaining(core$remaining),
+        .human_turn(core$human_turn),
+        .machine_take(core$machine_take),
+        .game_over(core$game_over),
+        .human_won(core$human_won),
+        .illegal(core$illegal)
+    );
+
+    // Update code
+    always @(*) begin
+        core$clock = clock;
+        core$tick = 1'b1;
+        core$reset = reset;
+        core$new_game = new_game;
+        core$machine_first = machine_first;
+        core$take = take;
+        core$take_valid = take_valid;
+        remaining = core$remaining;
+        human_turn = core$human_turn;
+        machine_take = core$machine_take;
+        game_over = core$game_over;
+        human_won = core$human_won;
+        illegal = core$illegal;
+    end
+
+endmodule // sticks_game
+
+
+module sticks_game$core(clock,tick,reset,new_game,machine_first,take,take_valid,remaining,human_turn,machine_take,game_over,human_won,illegal);
+
+    // Module arguments
+    input wire  clock;
+    input wire  tick;
+    input wire  reset;
+    input wire  new_game;
+    input wire  machine_first;
+    input wire  [1:0] take;
+    input wire  take_valid;
+    output reg  [4:0] remaining;
+    output reg  human_turn;
+    output reg  [1:0] machine_take;
+    output reg  game_over;
+    output reg  human_won;
+    output reg  illegal;
+
     // Constant declarations
     localparam  count = 5'b10010;
-    localparam  last_terminal = 5'b0;
     localparam  start_stuck = 1'b0;
     localparam  last_loses = 1'b1;
-    localparam  think_cycles = 32'h5b8d80;
-    localparam  one = 32'h1;
-    localparam  zero_time = 32'h0;
-    localparam  no_sticks = 5'b0;
     localparam  no_take = 2'b0;
 
     // Stub signals
     reg  [4:0] lookup$sticks;
     wire  [1:0] lookup$take;
     wire  lookup$winning;
-    reg  [4:0] human_move$remaining;
-    reg  [1:0] human_move$take;
-    wire  human_move$legal;
-    wire  [4:0] human_move$after;
-    reg  [4:0] machine_move$remaining;
-    reg  [1:0] machine_move$take;
-    wire  machine_move$legal;
-    wire  [4:0] machine_move$after;
+    reg  [4:0] move_check$remaining;
+    reg  [1:0] move_check$take;
+    reg  [1:0] move_check$made;
+    wire  move_check$legal;
+    wire  [4:0] move_check$after;
+    wire  move_check$ends;
+    wire  move_check$empties;
+    reg  [4:0] machine_check$sticks;
+    wire  machine_check$legal;
+    wire  machine_check$ends;
+    wire  machine_check$empties;
+    reg  timer$clock;
+    reg  timer$load;
+    reg  timer$tick;
+    wire  timer$done;
     reg  [4:0] sticks_left$d;
     wire  [4:0] sticks_left$q;
     reg  sticks_left$clock;
@@ -60,62 +131,63 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
     reg  refused$d;
     wire  refused$q;
     reg  refused$clock;
-    reg  [31:0] countdown$d;
-    wire  [31:0] countdown$q;
-    reg  countdown$clock;
 
     // Sub module instances
-    sticks_game$lookup lookup(
+    sticks_game$core$lookup lookup(
         .sticks(lookup$sticks),
         .take(lookup$take),
         .winning(lookup$winning)
     );
-    sticks_game$human_move human_move(
-        .remaining(human_move$remaining),
-        .take(human_move$take),
-        .legal(human_move$legal),
-        .after(human_move$after)
+    sticks_game$core$move_check move_check(
+        .remaining(move_check$remaining),
+        .take(move_check$take),
+        .made(move_check$made),
+        .legal(move_check$legal),
+        .after(move_check$after),
+        .ends(move_check$ends),
+        .empties(move_check$empties)
     );
-    sticks_game$machine_move machine_move(
-        .remaining(machine_move$remaining),
-        .take(machine_move$take),
-        .legal(machine_move$legal),
-        .after(machine_move$after)
+    sticks_game$core$machine_check machine_check(
+        .sticks(machine_check$sticks),
+        .legal(machine_check$legal),
+        .ends(machine_check$ends),
+        .empties(machine_check$empties)
     );
-    sticks_game$sticks_left sticks_left(
+    sticks_game$core$timer timer(
+        .clock(timer$clock),
+        .load(timer$load),
+        .tick(timer$tick),
+        .done(timer$done)
+    );
+    sticks_game$core$sticks_left sticks_left(
         .d(sticks_left$d),
         .q(sticks_left$q),
         .clock(sticks_left$clock)
     );
-    sticks_game$last_machine_take last_machine_take(
+    sticks_game$core$last_machine_take last_machine_take(
         .d(last_machine_take$d),
         .q(last_machine_take$q),
         .clock(last_machine_take$clock)
     );
-    sticks_game$waiting_for_human waiting_for_human(
+    sticks_game$core$waiting_for_human waiting_for_human(
         .d(waiting_for_human$d),
         .q(waiting_for_human$q),
         .clock(waiting_for_human$clock)
     );
-    sticks_game$thinking thinking(
+    sticks_game$core$thinking thinking(
         .d(thinking$d),
         .q(thinking$q),
         .clock(thinking$clock)
     );
-    sticks_game$won won(
+    sticks_game$core$won won(
         .d(won$d),
         .q(won$q),
         .clock(won$clock)
     );
-    sticks_game$refused refused(
+    sticks_game$core$refused refused(
         .d(refused$d),
         .q(refused$q),
         .clock(refused$clock)
-    );
-    sticks_game$countdown countdown(
-        .d(countdown$d),
-        .q(countdown$q),
-        .clock(countdown$clock)
     );
 
     // Update code
@@ -125,19 +197,23 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
         waiting_for_human$clock = clock;
         thinking$clock = clock;
         won$clock = clock;
-        countdown$clock = clock;
         sticks_left$d = sticks_left$q;
         last_machine_take$d = last_machine_take$q;
         waiting_for_human$d = waiting_for_human$q;
         thinking$d = thinking$q;
         won$d = won$q;
-        countdown$d = countdown$q;
         refused$clock = clock;
+        timer$clock = clock;
         lookup$sticks = sticks_left$q;
-        human_move$remaining = sticks_left$q;
-        human_move$take = take;
-        machine_move$remaining = sticks_left$q;
-        machine_move$take = lookup$take;
+        machine_check$sticks = sticks_left$q;
+        move_check$remaining = sticks_left$q;
+        move_check$take = take;
+        move_check$made = take;
+        if (thinking$q) begin
+            move_check$made = lookup$take;
+        end
+        timer$tick = tick;
+        timer$load = 1'b0;
         remaining = sticks_left$q;
         human_turn = waiting_for_human$q;
         machine_take = last_machine_take$q;
@@ -148,7 +224,7 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
         if (reset | new_game) begin
             sticks_left$d = count;
             last_machine_take$d = no_take;
-            countdown$d = think_cycles;
+            timer$load = 1'b1;
             if (start_stuck) begin
                 waiting_for_human$d = 1'b0;
                 thinking$d = 1'b0;
@@ -162,13 +238,13 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
         end
         else if (waiting_for_human$q) begin
             if (take_valid) begin
-                if (human_move$legal) begin
-                    sticks_left$d = human_move$after;
+                if (move_check$legal) begin
+                    sticks_left$d = move_check$after;
                     waiting_for_human$d = 1'b0;
-                    countdown$d = think_cycles;
-                    if (human_move$after <= last_terminal) begin
+                    timer$load = 1'b1;
+                    if (move_check$ends) begin
                         thinking$d = 1'b0;
-                        won$d = ~(last_loses & (human_move$after == no_sticks));
+                        won$d = ~(last_loses & move_check$empties);
                     end
                     else begin
                         thinking$d = 1'b1;
@@ -181,14 +257,14 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
         end
         else if (thinking$q) begin
             refused$d = take_valid;
-            if (countdown$q == zero_time) begin
+            if (tick & timer$done) begin
                 thinking$d = 1'b0;
-                if (machine_move$legal) begin
-                    sticks_left$d = machine_move$after;
+                if (machine_check$legal) begin
+                    sticks_left$d = move_check$after;
                     last_machine_take$d = lookup$take;
-                    if (machine_move$after <= last_terminal) begin
+                    if (machine_check$ends) begin
                         waiting_for_human$d = 1'b0;
-                        won$d = last_loses & (machine_move$after == no_sticks);
+                        won$d = last_loses & machine_check$empties;
                     end
                     else begin
                         waiting_for_human$d = 1'b1;
@@ -198,57 +274,16 @@ module sticks_game(clock,reset,new_game,machine_first,take,take_valid,remaining,
                     won$d = ~lookup$winning;
                 end
             end
-            else begin
-                countdown$d = countdown$q - one;
-            end
         end
         else begin
             refused$d = take_valid;
         end
     end
 
-endmodule // sticks_game
+endmodule // sticks_game$core
 
 
-module sticks_game$countdown(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sticks_game$countdown
-
-
-module sticks_game$human_move(remaining,take,legal,after);
-
-    // Module arguments
-    input wire  [4:0] remaining;
-    input wire  [1:0] take;
-    output reg  legal;
-    output reg  [4:0] after;
-
-    // Constant declarations
-    localparam  take_set = 4'he;
-
-    // Update code (custom)
-    always @(*) begin
-        legal = take_set[take] & ({3'd0, take} <= remaining);
-        after = remaining - {3'd0, take};
-    end
-endmodule // sticks_game$human_move
-
-
-module sticks_game$last_machine_take(d,q,clock);
+module sticks_game$core$last_machine_take(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -264,10 +299,10 @@ module sticks_game$last_machine_take(d,q,clock);
        q <= d;
     end
 
-endmodule // sticks_game$last_machine_take
+endmodule // sticks_game$core$last_machine_take
 
 
-module sticks_game$lookup(sticks,take,winning);
+module sticks_game$core$lookup(sticks,take,winning);
 
     // Module arguments
     input wire  [4:0] sticks;
@@ -280,16 +315,68 @@ module sticks_game$lookup(sticks,take,winning);
         take[0] = (sticks[4]) | (sticks[3] & ~sticks[1]) | (sticks[2] & ~sticks[1]) | (sticks[1] & ~sticks[0]) | (~sticks[1] & sticks[0]);
         winning = (sticks[1]) | (~sticks[0]);
     end
-endmodule // sticks_game$lookup
+endmodule // sticks_game$core$lookup
 
 
-module sticks_game$machine_move(remaining,take,legal,after);
+module sticks_game$core$machine_check(sticks,legal,ends,empties);
+
+    // Module arguments
+    input wire  [4:0] sticks;
+    output reg  legal;
+    output reg  ends;
+    output reg  empties;
+
+    // Update code (custom)
+    always @(*) begin
+        case (sticks)
+            5'd0: {legal, ends, empties} = 3'b000;
+            5'd1: {legal, ends, empties} = 3'b111;
+            5'd2: {legal, ends, empties} = 3'b100;
+            5'd3: {legal, ends, empties} = 3'b100;
+            5'd4: {legal, ends, empties} = 3'b100;
+            5'd5: {legal, ends, empties} = 3'b100;
+            5'd6: {legal, ends, empties} = 3'b100;
+            5'd7: {legal, ends, empties} = 3'b100;
+            5'd8: {legal, ends, empties} = 3'b100;
+            5'd9: {legal, ends, empties} = 3'b100;
+            5'd10: {legal, ends, empties} = 3'b100;
+            5'd11: {legal, ends, empties} = 3'b100;
+            5'd12: {legal, ends, empties} = 3'b100;
+            5'd13: {legal, ends, empties} = 3'b100;
+            5'd14: {legal, ends, empties} = 3'b100;
+            5'd15: {legal, ends, empties} = 3'b100;
+            5'd16: {legal, ends, empties} = 3'b100;
+            5'd17: {legal, ends, empties} = 3'b100;
+            5'd18: {legal, ends, empties} = 3'b100;
+            5'd19: {legal, ends, empties} = 3'b100;
+            5'd20: {legal, ends, empties} = 3'b100;
+            5'd21: {legal, ends, empties} = 3'b100;
+            5'd22: {legal, ends, empties} = 3'b100;
+            5'd23: {legal, ends, empties} = 3'b100;
+            5'd24: {legal, ends, empties} = 3'b100;
+            5'd25: {legal, ends, empties} = 3'b100;
+            5'd26: {legal, ends, empties} = 3'b100;
+            5'd27: {legal, ends, empties} = 3'b100;
+            5'd28: {legal, ends, empties} = 3'b100;
+            5'd29: {legal, ends, empties} = 3'b100;
+            5'd30: {legal, ends, empties} = 3'b100;
+            5'd31: {legal, ends, empties} = 3'b100;
+            default: {legal, ends, empties} = 3'b000;
+        endcase
+    end
+endmodule // sticks_game$core$machine_check
+
+
+module sticks_game$core$move_check(remaining,take,made,legal,after,ends,empties);
 
     // Module arguments
     input wire  [4:0] remaining;
     input wire  [1:0] take;
+    input wire  [1:0] made;
     output reg  legal;
     output reg  [4:0] after;
+    output reg  ends;
+    output reg  empties;
 
     // Constant declarations
     localparam  take_set = 4'he;
@@ -297,12 +384,14 @@ module sticks_game$machine_move(remaining,take,legal,after);
     // Update code (custom)
     always @(*) begin
         legal = take_set[take] & ({3'd0, take} <= remaining);
-        after = remaining - {3'd0, take};
+        after = remaining - {3'd0, made};
+        ends = {1'd0, remaining} <= {4'd0, take} + 6'd0;
+        empties = {1'd0, remaining} == {4'd0, take};
     end
-endmodule // sticks_game$machine_move
+endmodule // sticks_game$core$move_check
 
 
-module sticks_game$refused(d,q,clock);
+module sticks_game$core$refused(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -318,10 +407,10 @@ module sticks_game$refused(d,q,clock);
        q <= d;
     end
 
-endmodule // sticks_game$refused
+endmodule // sticks_game$core$refused
 
 
-module sticks_game$sticks_left(d,q,clock);
+module sticks_game$core$sticks_left(d,q,clock);
 
     // Module arguments
     input wire  [4:0] d;
@@ -337,29 +426,10 @@ module sticks_game$sticks_left(d,q,clock);
        q <= d;
     end
 
-endmodule // sticks_game$sticks_left
+endmodule // sticks_game$core$sticks_left
 
 
-module sticks_game$thinking(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sticks_game$thinking
-
-
-module sticks_game$waiting_for_human(d,q,clock);
+module sticks_game$core$thinking(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -375,10 +445,30 @@ module sticks_game$waiting_for_human(d,q,clock);
        q <= d;
     end
 
-endmodule // sticks_game$waiting_for_human
+endmodule // sticks_game$core$thinking
 
 
-module sticks_game$won(d,q,clock);
+module sticks_game$core$timer(clock,load,tick,done);
+
+    // Module arguments
+    input wire  clock;
+    input wire  load;
+    input wire  tick;
+    output reg  done;
+
+    // Update code (custom)
+    // think pause: 6000000 ticks
+    reg [22:0] count;
+    initial count = 23'd0;
+    always @(posedge clock) begin
+        if (load) count <= 23'd6000000;
+        else if (tick && count != 23'd0) count <= count - 23'd1;
+    end
+    always @(*) done = (count == 23'd0);
+endmodule // sticks_game$core$timer
+
+
+module sticks_game$core$waiting_for_human(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -394,7 +484,26 @@ module sticks_game$won(d,q,clock);
        q <= d;
     end
 
-endmodule // sticks_game$won
+endmodule // sticks_game$core$waiting_for_human
+
+
+module sticks_game$core$won(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sticks_game$core$won
 
 /* verilator lint_on DECLFILENAME */
 `default_nettype wire

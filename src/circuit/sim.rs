@@ -285,8 +285,8 @@ pub(crate) mod trace {
             tb
         }
 
-        /// Run the stimulus on `verilog` under Icarus in `dir`; one output row
-        /// per cycle.
+        /// Run the stimulus on `verilog` (with yosys's iCE40 cell models, for
+        /// instantiated `SB_IO`s) under Icarus in `dir`; one output row per cycle.
         #[cfg(feature = "external-tools")]
         pub(crate) fn run_icarus(
             &self,
@@ -300,8 +300,16 @@ pub(crate) mod trace {
             let tb_name = format!("{}_trace_tb", self.module);
             let tb = dir.join(format!("{tb_name}.v"));
             std::fs::write(&tb, self.testbench(stimulus)).expect("write testbench");
-            let out = iverilog::simulate(dir, &[tb, design], &tb_name, &[], &tb_name)
-                .unwrap_or_else(|e| panic!("Icarus run of {} failed: {e}", self.module));
+            // yosys's iCE40 cell models, for the `SB_IO` pads a top instantiates.
+            let cells = crate::flow::yosys::ice40_cells_sim(dir).expect("cells_sim.v");
+            let out = iverilog::simulate(
+                dir,
+                &[tb, design, cells],
+                &tb_name,
+                &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
+                &tb_name,
+            )
+            .unwrap_or_else(|e| panic!("Icarus run of {} failed: {e}", self.module));
             parse_trace(&out.stdout)
         }
 

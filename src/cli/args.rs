@@ -595,6 +595,10 @@ pub struct BuildArgs {
     /// Program the board with iceprog after the build.
     #[arg(long)]
     pub program: bool,
+    /// nextpnr's placer seed: another placement of the same netlist (a build that misses
+    /// timing at its seed is an error).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// The stick-game flags of `build` (`--design sticks` only; refused with `--design jr01`).

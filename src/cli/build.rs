@@ -33,7 +33,7 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
     // Refuse a file, or a folder with files retrogate did not write, before any work.
     crate::output_dir::check_folder("--out", &dir)?;
     let spinner = ui.spinner(&format!("build {} for {board}", design.name()));
-    let report = build(board, &design, &dir, &mut |p| {
+    let report = build(board, &design, &dir, args.seed, &mut |p| {
         if let Progress::Started(step) = p {
             spinner.say(&format!("build {} for {board}: {step:?}", design.name()));
         }

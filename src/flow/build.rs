@@ -117,6 +117,11 @@ pub struct BuildReport {
     pub fmax_mhz: f64,
     /// The board clock, MHz (the `--freq` target).
     pub clock_mhz: f64,
+    /// nextpnr's placer seed.
+    pub seed: u64,
+    /// The warnings of yosys and nextpnr, each prefixed with its tool (`yosys: Warning: ...`);
+    /// the full logs are in `dir`.
+    pub warnings: Vec<String>,
     /// Time of each step.
     pub steps: Vec<(BuildStep, Duration)>,
     /// Time of the whole build.
@@ -144,14 +149,24 @@ impl fmt::Display for BuildReport {
             "  logic cells {}, flip-flops {}, LUTs {}, block RAMs {}",
             self.logic_cells, self.flip_flops, self.luts, self.block_rams
         )?;
-        write!(
+        writeln!(
             f,
-            "  Fmax {:.1} MHz for a {} MHz clock ({:.1}x); built in {:.1} s",
+            "  Fmax {:.1} MHz for a {} MHz clock ({:.1}x) at placer seed {}; built in {:.1} s",
             self.fmax_mhz,
             self.clock_mhz,
             self.timing_margin(),
+            self.seed,
             self.elapsed.as_secs_f64()
-        )
+        )?;
+        if self.warnings.is_empty() {
+            write!(f, "  tool warnings: none")
+        } else {
+            write!(f, "  tool warnings: {}", self.warnings.len())?;
+            for w in &self.warnings {
+                write!(f, "\n    {w}")?;
+            }
+            Ok(())
+        }
     }
 }
 
@@ -227,17 +242,26 @@ fn sibling(out_dir: &Path, suffix: &str) -> PathBuf {
 /// reporting each step to `progress`.
 ///
 /// Writes `<module>.v`, `<module>.pcf`, the yosys netlist and statistics,
-/// nextpnr's `<module>.asc`, `<module>.bin` and a log per step. nextpnr runs
-/// with the board's device, package and PCF, `--freq <board clock MHz>`,
-/// seed 1 and `--timing-allow-fail`, so that a miss comes back as
+/// nextpnr's `<module>.asc`, `<module>.bin` and a log per step (yosys's and
+/// nextpnr's full logs; their warnings are also in the report). nextpnr runs
+/// with the board's device, package and PCF, `--freq <board clock MHz>` and
+/// placer seed `seed`, without `--timing-allow-fail`: a miss is
 /// [`BuildError::TimingNotMet`] with the achieved Fmax.
 pub fn build(
     board: BoardId,
     design: &Design,
     out_dir: &Path,
+    seed: u64,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<BuildReport, BuildError> {
-    build_for_clock(board, design, out_dir, progress, board.board().clock_mhz())
+    build_for_clock(
+        board,
+        design,
+        out_dir,
+        seed,
+        progress,
+        board.board().clock_mhz(),
+    )
 }
 
 /// [`build`] with `clock_mhz` as the timing target instead of the board
@@ -246,6 +270,7 @@ fn build_for_clock(
     board: BoardId,
     design: &Design,
     out_dir: &Path,
+    seed: u64,
     progress: &mut dyn FnMut(Progress),
     clock_mhz: f64,
 ) -> Result<BuildReport, BuildError> {
@@ -295,8 +320,8 @@ fn build_for_clock(
     let t = Instant::now();
     progress(Progress::Started(BuildStep::PlaceAndRoute));
     let mut options = PnrOptions::for_board(data, Pins::Pcf(PathBuf::from(&pcf_name)));
-    options.timing_allow_fail = true;
     options.freq_mhz = clock_mhz;
+    options.seed = seed;
     let json = PathBuf::from(format!("{}.json", top.module));
     let pnr = nextpnr::place_and_route(&partial, &json, &options, &top.module)?;
     step(BuildStep::PlaceAndRoute, t, progress);
@@ -306,7 +331,7 @@ fn build_for_clock(
         .ok_or_else(|| BuildError::NoFmax {
             log: pnr.log.clone().unwrap_or_default(),
         })?;
-    if fmax_mhz < clock_mhz {
+    if pnr.timing_failed || fmax_mhz < clock_mhz {
         return Err(BuildError::TimingNotMet {
             board,
             fmax_mhz,
@@ -350,9 +375,19 @@ fn build_for_clock(
         block_rams,
         fmax_mhz,
         clock_mhz,
+        seed,
+        warnings: tool_warnings(&synth.warnings, &pnr.warnings),
         steps,
         elapsed: started.elapsed(),
     })
+}
+
+/// yosys's then nextpnr's warnings, each prefixed with its tool.
+fn tool_warnings(yosys: &[String], nextpnr: &[String]) -> Vec<String> {
+    let tagged = |tool: &str, lines: &[String]| -> Vec<String> {
+        lines.iter().map(|w| format!("{tool}: {w}")).collect()
+    };
+    [tagged("yosys", yosys), tagged("nextpnr-ice40", nextpnr)].concat()
 }
 
 /// Fmax of the clock net driven by the port `clock` in a nextpnr log (the
@@ -460,6 +495,7 @@ mod tests {
             BoardId::Icebreaker,
             &Design::Sticks(game),
             &out,
+            1,
             &mut |_| {},
         )
         .unwrap_err();
@@ -501,7 +537,7 @@ mod tool_tests {
     fn build_ok(board: BoardId, design: &Design, root: &Path) -> BuildReport {
         let out = root.join(board.as_str()).join(design.name());
         let mut seen = Vec::new();
-        let report = build(board, design, &out, &mut |p| seen.push(p))
+        let report = build(board, design, &out, 1, &mut |p| seen.push(p))
             .unwrap_or_else(|e| panic!("{board} {}: {e}", design.name()));
         let finished: Vec<BuildStep> = seen
             .iter()
@@ -553,14 +589,17 @@ mod tool_tests {
         use crate::output_dir::OutputError;
         let root = crate::flow::testing::work_dir("build-replace");
         let out = root.path().join("jr01");
-        let first = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
-        let second = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
+        let first = build(BoardId::Icestick, &Design::Jr01, &out, 1, &mut |_| {}).unwrap();
+        let second = build(BoardId::Icestick, &Design::Jr01, &out, 1, &mut |_| {}).unwrap();
         assert_eq!(first.bitstream, second.bitstream);
         assert!(second.bitstream.is_file());
         assert!(!sibling(&out, "partial").exists());
         std::fs::write(out.join("marker"), "mine").unwrap();
         let mut steps = 0;
-        let err = build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| steps += 1).unwrap_err();
+        let err = build(BoardId::Icestick, &Design::Jr01, &out, 1, &mut |_| {
+            steps += 1
+        })
+        .unwrap_err();
         assert!(
             matches!(&err, BuildError::Output(OutputError::Foreign { first, .. }) if first.ends_with("marker")),
             "{err}"
@@ -571,7 +610,7 @@ mod tool_tests {
         // A `.partial` that is not retrogate's.
         let blocked = root.path().join("blocked");
         std::fs::write(sibling(&blocked, "partial"), "a file, not a directory").unwrap();
-        let err = build(BoardId::Icestick, &Design::Jr01, &blocked, &mut |_| {}).unwrap_err();
+        let err = build(BoardId::Icestick, &Design::Jr01, &blocked, 1, &mut |_| {}).unwrap_err();
         assert!(
             matches!(err, BuildError::Output(OutputError::Foreign { .. })),
             "{err}"
@@ -589,9 +628,16 @@ mod tool_tests {
     fn missed_timing_is_an_error_and_keeps_the_old_output() {
         let root = crate::flow::testing::work_dir("build-timing");
         let out = root.path().join("jr01");
-        build(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}).unwrap();
-        let err = build_for_clock(BoardId::Icestick, &Design::Jr01, &out, &mut |_| {}, 2000.0)
-            .unwrap_err();
+        build(BoardId::Icestick, &Design::Jr01, &out, 1, &mut |_| {}).unwrap();
+        let err = build_for_clock(
+            BoardId::Icestick,
+            &Design::Jr01,
+            &out,
+            1,
+            &mut |_| {},
+            2000.0,
+        )
+        .unwrap_err();
         match &err {
             BuildError::TimingNotMet {
                 fmax_mhz,

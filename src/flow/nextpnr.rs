@@ -28,9 +28,6 @@ pub struct PnrOptions {
     pub freq_mhz: f64,
     /// Placer seed (`--seed`), fixed so runs are reproducible.
     pub seed: u64,
-    /// Pass `--timing-allow-fail`: finish and report even when `freq_mhz`
-    /// is not met (the caller then judges the reported Fmax).
-    pub timing_allow_fail: bool,
 }
 
 impl PnrOptions {
@@ -52,7 +49,6 @@ impl PnrOptions {
             pins,
             freq_mhz: board.clock_mhz(),
             seed: 1,
-            timing_allow_fail: false,
         }
     }
 }
@@ -75,10 +71,19 @@ pub struct PnrReport {
     pub log: Option<PathBuf>,
     /// What nextpnr printed (the log's text), for reports beyond these figures.
     pub output: String,
+    /// nextpnr routed the design but it misses `--freq` (nextpnr's own verdict: it exits
+    /// with an error, since retrogate never passes `--timing-allow-fail`).
+    pub timing_failed: bool,
+    /// nextpnr's `Warning:` lines, in order.
+    pub warnings: Vec<String>,
 }
 
 /// Run nextpnr-ice40 on the JSON netlist `json` in `dir`, writing
 /// `<stem>.asc` and `<stem>_pnr.log`.
+///
+/// A design that is routed but misses `--freq` makes nextpnr fail (no
+/// `--timing-allow-fail`); that comes back as a report with `timing_failed` set and the
+/// Fmax it reached. Any other failure is an error.
 pub fn place_and_route(
     dir: &Path,
     json: &Path,
@@ -106,10 +111,7 @@ pub fn place_and_route(
         }
         Pins::Unconstrained => args.push("--pcf-allow-unconstrained".to_owned()),
     }
-    if options.timing_allow_fail {
-        args.push("--timing-allow-fail".to_owned());
-    }
-    let out = runner::run(
+    let out = runner::output(
         Tool::NextpnrIce40,
         dir,
         &args,
@@ -117,6 +119,11 @@ pub fn place_and_route(
     )?;
     let text = format!("{}\n{}", out.stdout, out.stderr);
     let timing = parse_timing(&text);
+    let timing_failed = !out.status.success();
+    if timing_failed && !(timing.routed && timing.fmax_mhz.is_some()) {
+        return Err(out.check().expect_err("nextpnr failed"));
+    }
+    let warnings = warnings(&text);
     Ok(PnrReport {
         asc: dir.join(asc),
         fmax_mhz: timing.fmax_mhz,
@@ -124,7 +131,18 @@ pub fn place_and_route(
         logic_cells: timing.logic_cells,
         log: out.log,
         output: text,
+        timing_failed,
+        warnings,
     })
+}
+
+/// The `Warning:` lines of a tool's output (yosys and nextpnr both start warnings so).
+pub fn warnings(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with("Warning:"))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Figures parsed from a nextpnr-ice40 log.
@@ -136,12 +154,15 @@ pub struct Timing {
     pub critical_path_ns: Option<f64>,
     /// See [`PnrReport::logic_cells`].
     pub logic_cells: Option<usize>,
+    /// The log reaches `Routing complete`.
+    pub routed: bool,
 }
 
 /// Parse nextpnr-ice40's log. Only the report after `Routing complete` is
 /// used for timing (the earlier one is a pre-route estimate).
 pub fn parse_timing(log: &str) -> Timing {
-    let post_route = log.rfind("Routing complete").map_or(log, |at| &log[at..]);
+    let routed_at = log.rfind("Routing complete");
+    let post_route = routed_at.map_or(log, |at| &log[at..]);
     let mut fmax: Option<f64> = None;
     let mut delay: Option<f64> = None;
     for line in post_route.lines() {
@@ -166,6 +187,7 @@ pub fn parse_timing(log: &str) -> Timing {
         fmax_mhz: fmax,
         critical_path_ns: delay.or(fmax.map(|f| 1000.0 / f)),
         logic_cells,
+        routed: routed_at.is_some(),
     }
 }
 
@@ -190,7 +212,8 @@ mod tests {
             Timing {
                 fmax_mhz: None,
                 critical_path_ns: Some(11.07),
-                logic_cells: Some(5)
+                logic_cells: Some(5),
+                routed: true,
             }
         );
     }
@@ -203,6 +226,18 @@ mod tests {
         let t = parse_timing(log);
         assert_eq!(t.fmax_mhz, Some(90.0));
         assert!((t.critical_path_ns.unwrap_or(0.0) - 11.111).abs() < 0.01);
+    }
+
+    /// nextpnr's verdict on a miss: an `ERROR:` line with the post-route Fmax.
+    #[test]
+    fn parses_a_timing_failure() {
+        let log = "Info: Routing complete.\n\
+                   Warning: something odd\n\
+                   ERROR: Max frequency for clock 'clk$SB_IO_IN_$glb_clk': 94.33 MHz (FAIL at 100.00 MHz)\n\
+                   1 warning, 1 error\n";
+        let t = parse_timing(log);
+        assert_eq!((t.fmax_mhz, t.routed), (Some(94.33), true));
+        assert_eq!(warnings(log), ["Warning: something odd"]);
     }
 
     #[test]

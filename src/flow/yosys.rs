@@ -15,8 +15,10 @@ pub struct Synthesis {
     pub netlist_json: PathBuf,
     /// Cell counts from `stat` after synthesis.
     pub stats: CellStats,
-    /// The yosys log (`<top>_synth.log`).
+    /// The yosys log (`<top>_synth.log`): the whole log, yosys runs without `-q`.
     pub log: Option<PathBuf>,
+    /// yosys's `Warning:` lines, in order.
+    pub warnings: Vec<String>,
 }
 
 /// Cell counts of a synthesised iCE40 design, from yosys `stat`.
@@ -106,8 +108,8 @@ fn read_sources(sources: &[PathBuf]) -> String {
 
 /// Synthesise `sources` for iCE40 with `synth_ice40 -top <top>` in `dir`.
 ///
-/// Leaves `<top>_synth.ys`, `<top>_synth.log`, `<top>.json`,
-/// `<top>_netlist.v` and `<top>_stat.txt` in `dir`.
+/// Leaves `<top>_synth.ys`, `<top>_synth.log` (yosys's full log: it runs without `-q`),
+/// `<top>.json`, `<top>_netlist.v` and `<top>_stat.txt` in `dir`.
 pub fn synth_ice40(dir: &Path, sources: &[PathBuf], top: &str) -> Result<Synthesis, ToolError> {
     synth_ice40_with(dir, sources, top, Mapping::Default)
 }
@@ -145,9 +147,10 @@ pub fn synth_ice40_with(
     let out = runner::run(
         Tool::Yosys,
         dir,
-        ["-q", "-s", &script_name],
+        ["-s", &script_name],
         Some(&format!("{top}_synth.log")),
     )?;
+    let warnings = super::nextpnr::warnings(&format!("{}\n{}", out.stdout, out.stderr));
     let stat_path = dir.join(&stat);
     let stat_text = std::fs::read_to_string(&stat_path).map_err(|err| {
         ToolError::io(
@@ -165,6 +168,7 @@ pub fn synth_ice40_with(
         netlist_json: dir.join(json),
         stats,
         log: out.log,
+        warnings,
     })
 }
 

@@ -5,23 +5,25 @@ use rust_hdl::prelude::*;
 use crate::circuit::sized;
 use crate::solver::strategy::bits_for;
 
-/// A 4-bit phase that advances every `tick_cycles` cycles.
+/// A 4-bit phase that advances every `tick_cycles` ticks of the time base.
 ///
 /// ```text
 ///              +-------------------------------+
-///   clock  --->| prescaler (tick_cycles) ->    |---> phase[4]
-///              | phase + 1 every tick          |
+///   tick   --->| count ticks (tick_cycles) ->  |---> phase[4]
+///   clock  --->| phase + 1 every tick_cycles   |
 ///              +-------------------------------+
 /// ```
 ///
 /// Bit `k` of `phase` is a square wave with period `2^(k+1)` ticks. With the
-/// boards' 125 ms tick ([`Timing`](crate::circuit::top::Timing)): bit 0 blinks
+/// boards' 125 ticks of 1 ms ([`Timing`](crate::circuit::top::Timing)): bit 0 blinks
 /// at 4 Hz (the "fast" game-over pattern), bit 2 at 1 Hz ("slow"), bit 3 at
 /// 0.5 Hz (1 s on, 1 s off).
 #[derive(LogicBlock, Default)]
 pub struct Blinker {
     /// Clock.
     pub clock: Signal<In, Clock>,
+    /// The time base's tick (see [`TimeBase`](super::TimeBase)).
+    pub tick: Signal<In, Bit>,
     /// Ticks elapsed, modulo 16.
     pub phase: Signal<Out, Bits<4>>,
     _tick_cycles: u64,
@@ -44,7 +46,7 @@ impl Blinker {
 
 impl Logic for Blinker {
     fn update(&mut self) {
-        if self.clock.pos_edge() {
+        if self.clock.pos_edge() && self.tick.val() {
             if self._count == self._tick_cycles - 1 {
                 self._count = 0;
                 self._phase = (self._phase + 1) % 16;
@@ -63,15 +65,17 @@ impl Logic for Blinker {
         let last = self._tick_cycles - 1;
         let cw = bits_for(last);
         Verilog::Custom(format!(
-            "// phase advances every {cycles} cycles\n\
+            "// phase advances every {cycles} ticks\n\
              reg [{top}:0] count;\n\
              initial begin\n    count = {zero};\n    phase = 4'd0;\nend\n\
              always @(posedge clock) begin\n\
-             \x20   if (count == {last}) begin\n\
-             \x20       count <= {zero};\n\
-             \x20       phase <= phase + 4'd1;\n\
-             \x20   end else begin\n\
-             \x20       count <= count + {one};\n\
+             \x20   if (tick) begin\n\
+             \x20       if (count == {last}) begin\n\
+             \x20           count <= {zero};\n\
+             \x20           phase <= phase + 4'd1;\n\
+             \x20       end else begin\n\
+             \x20           count <= count + {one};\n\
+             \x20       end\n\
              \x20   end\n\
              end\n",
             cycles = self._tick_cycles,
@@ -91,6 +95,7 @@ mod tests {
     #[test]
     fn blinker_phase_advances_every_tick_and_wraps() {
         let mut s = Stepper::new(Blinker::new(3), |b| &mut b.clock);
+        s.block.tick.next = true;
         let mut phases = Vec::new();
         for _ in 0..(3 * 17) {
             phases.push(s.block.phase.val().to_u64());
@@ -119,13 +124,19 @@ mod tests {
                 module,
                 clock_name: "clock".into(),
                 clock: |b: &mut Blinker| &mut b.clock,
-                inputs: vec![],
+                inputs: vec![crate::circuit::sim::trace::port("tick", 1)],
                 outputs: vec![crate::circuit::sim::trace::port("phase", 4)],
-                apply: |_, _| {},
+                apply: |b, r| b.tick.next = r[0] != 0,
                 sample: |b| vec![b.phase.val().to_u64()],
                 switches: vec![],
             };
-            let stimulus = expand(&[(vec![], 40)]);
+            let stimulus = expand(&[
+                (vec![1], 20),
+                (vec![0], 3),
+                (vec![1], 5),
+                (vec![0], 1),
+                (vec![1], 20),
+            ]);
             bench.compare(block, &verilog, &stimulus, dir.path());
         }
     }

@@ -8,21 +8,24 @@ use super::{Debouncer, EdgeDetector, Synchronizer};
 ///
 /// ```text
 ///              +--------------------------------------------------+
-///   raw[N] --->| Synchronizer -> Debouncer(cycles) -> EdgeDetector |--> pressed[N]
-///   clock  --->|                          |                        |--> level[N]
+///   raw[N] --->| Synchronizer -> Debouncer(ticks) -> EdgeDetector  |--> pressed[N]
+///   tick   --->|                          |                        |--> level[N]
+///   clock  --->|                                                   |
 ///              +--------------------------------------------------+
 /// ```
 ///
 /// `level` is the debounced state (use it for switches and "held" checks);
 /// `pressed` is a one-cycle pulse when a button goes down. A change reaches
-/// `level` `cycles + 2` edges after it appears on the pin (2 for the
-/// synchroniser). Invert active-low pins before `raw`.
+/// `level` after 2 edges (the synchroniser) and `ticks` ticks of the time base
+/// ([`Debouncer`]). Invert active-low pins before `raw`.
 #[derive(LogicBlock)]
 pub struct Buttons<const N: usize> {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// The pins, active high (1 = pressed / on).
     pub raw: Signal<In, Bits<N>>,
+    /// The time base's tick.
+    pub tick: Signal<In, Bit>,
     /// Debounced levels.
     pub level: Signal<Out, Bits<N>>,
     /// One-cycle pulse per press.
@@ -33,11 +36,12 @@ pub struct Buttons<const N: usize> {
 }
 
 impl<const N: usize> Buttons<N> {
-    /// Buttons debounced over `debounce_cycles` cycles (at least 1).
+    /// Buttons debounced over `debounce_cycles` ticks (at least 1).
     pub fn new(debounce_cycles: u64) -> Self {
         let mut block = Self {
             clock: Default::default(),
             raw: Default::default(),
+            tick: Default::default(),
             level: Default::default(),
             pressed: Default::default(),
             sync: Synchronizer::new(),
@@ -55,6 +59,7 @@ impl<const N: usize> Logic for Buttons<N> {
         clock!(self, clock, sync, debounce, edges);
         self.sync.raw.next = self.raw.val();
         self.debounce.raw.next = self.sync.synced.val();
+        self.debounce.tick.next = self.tick.val();
         self.edges.level.next = self.debounce.debounced.val();
         self.level.next = self.debounce.debounced.val();
         self.pressed.next = self.edges.rose.val();
@@ -66,10 +71,11 @@ mod tests {
     use super::*;
     use crate::circuit::sim::Stepper;
 
-    /// A bouncy press gives one pulse, `cycles + 2` edges after it settles.
+    /// A bouncy press gives one pulse, `ticks + 2` edges after it settles (a tick every cycle).
     #[test]
     fn buttons_give_one_pulse_per_bouncy_press() {
         let mut s = Stepper::new(Buttons::<2>::new(4), |b| &mut b.clock);
+        s.block.tick.next = true;
         let mut pulses = Vec::new();
         let mut run = |s: &mut Stepper<Buttons<2>>, raw: u64, n: usize| {
             s.block.raw.next = raw.into();
@@ -111,20 +117,24 @@ mod tests {
             module: "buttons3".into(),
             clock_name: "clock".into(),
             clock: |b: &mut Buttons<3>| &mut b.clock,
-            inputs: vec![port("raw", 3)],
+            inputs: vec![port("raw", 3), port("tick", 1)],
             outputs: vec![port("level", 3), port("pressed", 3)],
-            apply: |b, r| b.raw.next = r[0].into(),
+            apply: |b, r| {
+                b.raw.next = r[0].into();
+                b.tick.next = r[1] != 0;
+            },
             sample: |b| vec![b.level.val().to_u64(), b.pressed.val().to_u64()],
             switches: vec![],
         };
         let stimulus = expand(&[
-            (vec![0], 3),
-            (vec![1], 1),
-            (vec![0], 1),
-            (vec![1], 8),
-            (vec![5], 2),
-            (vec![4], 8),
-            (vec![0], 8),
+            (vec![0, 1], 3),
+            (vec![1, 1], 1),
+            (vec![0, 1], 1),
+            (vec![1, 1], 8),
+            (vec![5, 1], 2),
+            (vec![4, 0], 2),
+            (vec![4, 1], 8),
+            (vec![0, 1], 8),
         ]);
         let trace = bench.compare(block, &verilog, &stimulus, dir.path());
         let pulses: u64 = trace.iter().map(|r| u64::from(r[1].count_ones())).sum();

@@ -1,5 +1,5 @@
 //! A per-bit debouncer: the output follows the input once the input has
-//! held a new level for a set number of clock cycles.
+//! held a new level for a set number of time-base ticks.
 
 use std::fmt::Write as _;
 
@@ -13,22 +13,26 @@ use crate::solver::strategy::bits_for;
 ///
 /// ```text
 ///                 +----------------------+
-///   raw[N]   ---->| per bit: count while |----> debounced[N]
+///   raw[N]   ---->| per bit: count ticks |----> debounced[N]
+///   tick     ---->| while                |
 ///   clock    ---->| raw != debounced     |
 ///                 +----------------------+
 /// ```
 ///
 /// Per bit: while `raw` equals `debounced` the bit's counter stays 0; on the
-/// `cycles`-th consecutive edge where they differ, `debounced` takes the new
+/// `ticks`-th tick in a row where they differ, `debounced` takes the new
 /// level. Any bounce back resets the count, so a change must be stable for
-/// `cycles` cycles to get through (each bit has a counter of
-/// `ceil(log2(cycles))` bits). `cycles` = 1 is a plain register.
+/// between `ticks - 1` and `ticks` tick periods to get through (each bit has a
+/// counter of `bits_for(ticks - 1)` bits). With `tick` always high and `ticks`
+/// = 1 it is a plain register.
 #[derive(LogicBlock, Default)]
 pub struct Debouncer<const N: usize> {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronised input bits.
     pub raw: Signal<In, Bits<N>>,
+    /// The time base's tick (see [`TimeBase`](super::TimeBase)).
+    pub tick: Signal<In, Bit>,
     /// The debounced levels (0 after configuration).
     pub debounced: Signal<Out, Bits<N>>,
     _cycles: u64,
@@ -37,7 +41,7 @@ pub struct Debouncer<const N: usize> {
 }
 
 impl<const N: usize> Debouncer<N> {
-    /// A debouncer that needs `cycles` (at least 1) stable cycles.
+    /// A debouncer that needs `cycles` (at least 1) stable ticks.
     pub fn new(cycles: u64) -> Self {
         assert!((1..=64).contains(&N), "Debouncer<{N}>: 1 to 64 bits");
         assert!(cycles >= 1, "Debouncer: cycles must be at least 1");
@@ -55,10 +59,12 @@ impl<const N: usize> Logic for Debouncer<N> {
     fn update(&mut self) {
         if self.clock.pos_edge() {
             let raw = self.raw.val().to_u64() & mask(N);
+            let tick = self.tick.val();
             for i in 0..N {
                 let bit = 1u64 << i;
                 if raw & bit == self._state & bit {
                     self._counts[i] = 0;
+                } else if !tick {
                 } else if self._counts[i] == self._cycles - 1 {
                     self._counts[i] = 0;
                     self._state ^= bit;
@@ -78,7 +84,7 @@ impl<const N: usize> Logic for Debouncer<N> {
         let last = self._cycles - 1;
         let cw = bits_for(last);
         let mut code = format!(
-            "// {} stable cycles; one {cw}-bit counter per bit\ninitial debounced = {};\n",
+            "// {} stable ticks; one {cw}-bit counter per bit\ninitial debounced = {};\n",
             self._cycles,
             sized(N, 0)
         );
@@ -91,11 +97,13 @@ impl<const N: usize> Logic for Debouncer<N> {
                  always @(posedge clock) begin\n\
                  \x20   if ({raw} == {out}) begin\n\
                  \x20       count{i} <= {zero};\n\
-                 \x20   end else if (count{i} == {last}) begin\n\
-                 \x20       count{i} <= {zero};\n\
-                 \x20       {out} <= {raw};\n\
-                 \x20   end else begin\n\
-                 \x20       count{i} <= count{i} + {one};\n\
+                 \x20   end else if (tick) begin\n\
+                 \x20       if (count{i} == {last}) begin\n\
+                 \x20           count{i} <= {zero};\n\
+                 \x20           {out} <= {raw};\n\
+                 \x20       end else begin\n\
+                 \x20           count{i} <= count{i} + {one};\n\
+                 \x20       end\n\
                  \x20   end\n\
                  end\n",
                 top = cw - 1,
@@ -114,7 +122,27 @@ mod tests {
     use crate::circuit::sim::Stepper;
 
     fn stepper(cycles: u64) -> Stepper<Debouncer<2>> {
-        Stepper::new(Debouncer::<2>::new(cycles), |b| &mut b.clock)
+        let mut s = Stepper::new(Debouncer::<2>::new(cycles), |b| &mut b.clock);
+        s.block.tick.next = true;
+        s
+    }
+
+    /// Only ticks count: a change needs `ticks` ticks, however many cycles apart.
+    #[test]
+    fn debouncer_counts_ticks() {
+        let mut s = stepper(2);
+        s.block.raw.next = 0b01.into();
+        s.block.tick.next = false;
+        s.run(10);
+        assert_eq!(s.block.debounced.val(), 0, "no tick, no count");
+        s.block.tick.next = true;
+        s.step();
+        s.block.tick.next = false;
+        s.run(5);
+        assert_eq!(s.block.debounced.val(), 0, "one tick of two");
+        s.block.tick.next = true;
+        s.step();
+        assert_eq!(s.block.debounced.val(), 0b01, "two ticks");
     }
 
     /// A level held for `cycles` edges gets through on the last of them.
@@ -165,6 +193,7 @@ mod tests {
     #[test]
     fn debouncer_of_one_cycle_is_a_register() {
         let mut s = Stepper::new(Debouncer::<1>::new(1), |b| &mut b.clock);
+        s.block.tick.next = true;
         s.block.raw.next = 1.into();
         s.settle();
         assert_eq!(s.block.debounced.val(), 0);
@@ -188,9 +217,12 @@ mod tests {
             module,
             clock_name: "clock".into(),
             clock: |b: &mut Debouncer<N>| &mut b.clock,
-            inputs: vec![port("raw", N)],
+            inputs: vec![port("raw", N), port("tick", 1)],
             outputs: vec![port("debounced", N)],
-            apply: |b, r| b.raw.next = r[0].into(),
+            apply: |b, r| {
+                b.raw.next = r[0].into();
+                b.tick.next = r[1] != 0;
+            },
             sample: |b| vec![b.debounced.val().to_u64()],
             switches: vec![],
         };
@@ -204,7 +236,15 @@ mod tests {
             (vec![0], 2),
             (vec![all & 2], 8),
             (vec![0], 9),
-        ]);
+        ])
+        .into_iter()
+        .enumerate()
+        // A tick in three cycles of four.
+        .map(|(cycle, mut row)| {
+            row.push(u64::from(cycle % 4 != 3));
+            row
+        })
+        .collect::<Vec<_>>();
         let trace = bench.compare(block, &verilog, &stimulus, dir);
         assert!(
             trace.iter().any(|r| r[0] == all),

@@ -3,12 +3,13 @@
 //! emulation.
 //!
 //! ```text
+//!  TimeBase      board clock ─▶ 1 ms tick, shared by every timer below
 //!  pin ─▶ Synchronizer ─▶ Debouncer ─▶ EdgeDetector ─▶ 1-cycle "pressed"
-//!         (2 FFs)         (N cycles)    (rising edge)
+//!         (2 FFs)         (N ticks)     (rising edge)
 //!         └──────────────── Buttons ─────────────────┘
 //!  Toggle        pressed pulses ─▶ latched bits (J.R. 01 inputs)
 //!  PressTimer    level ─▶ release pulse + "held long" (new game / machine first)
-//!  PowerOnReset  reset for the first cycles after configuration
+//!  PowerOnReset  reset in the first cycle after configuration (one flip-flop)
 //!  DecimalDigits binary ─▶ hundreds, tens, ones (leading zeros blanked)
 //!  SevenSegment  digit ─▶ segments A..G (active high)
 //!  MuxDisplay    4 digits ─▶ one segment bus + digit selects (active high)
@@ -17,8 +18,9 @@
 //! ```
 //!
 //! All blocks are active high; a board top inverts what its board wires
-//! active low. Times are parameters in cycles of the board clock (see
-//! [`crate::circuit::top::Timing`]).
+//! active low. Human-scale times are parameters in ticks of the [`TimeBase`]
+//! (1 ms on a board), each counter sized from its own limit; the time base's
+//! period is in cycles of the board clock (see [`crate::circuit::top::Timing`]).
 //!
 //! Each block pairs a Rust `update()` (rust-hdl's simulator) with a
 //! hand-written Verilog body (`hdl()`), or wires sub-blocks with `#[hdl_gen]`.
@@ -42,6 +44,7 @@ mod pull_down;
 mod reset;
 mod seven_segment;
 mod synchronizer;
+mod time_base;
 mod toggle;
 
 pub use blinker::Blinker;
@@ -55,6 +58,7 @@ pub use pull_down::{PullDownEmulator, PullDownTiming};
 pub use reset::PowerOnReset;
 pub use seven_segment::{segments_for, SevenSegment, DIGIT_SEGMENTS};
 pub use synchronizer::Synchronizer;
+pub use time_base::TimeBase;
 pub use toggle::Toggle;
 
 /// Verilog for bit `i` of a port `width` bits wide: `name[i]`, or `name`

@@ -9,20 +9,22 @@ use crate::solver::strategy::bits_for;
 ///
 /// ```text
 ///                  +------------------------------+
-///   digits[32] --->| every digit_cycles, select   |---> segments[8]  (A..G, DP)
+///   digits[32] --->| every digit_cycles ticks,     |---> segments[8]  (A..G, DP)
 ///   clock      --->| the next digit (0, 1, 2, 3)  |---> select[4]    (one-hot)
 ///                  +------------------------------+
 /// ```
 ///
 /// `digits[8i+7 : 8i]` are digit `i`'s segments (bit 0 = A .. bit 6 = G,
 /// bit 7 = decimal point, 1 = lit); digit 0 is the rightmost on the Io.
-/// Each digit is lit for `digit_cycles` cycles in turn, so the whole display
-/// refreshes every `4 * digit_cycles` cycles. Both outputs are active high:
+/// Each digit is lit for `digit_cycles` ticks in turn, so the whole display
+/// refreshes every `4 * digit_cycles` ticks. Both outputs are active high:
 /// the Io wires segments and selects active low, and its top inverts them.
 #[derive(LogicBlock, Default)]
 pub struct MuxDisplay {
     /// Clock.
     pub clock: Signal<In, Clock>,
+    /// The time base's tick (see [`TimeBase`](super::TimeBase)).
+    pub tick: Signal<In, Bit>,
     /// Four digits' segments, digit 0 in the low byte.
     pub digits: Signal<In, Bits<32>>,
     /// The selected digit's segments.
@@ -35,7 +37,7 @@ pub struct MuxDisplay {
 }
 
 impl MuxDisplay {
-    /// Each digit lit for `digit_cycles` (at least 1) cycles in turn.
+    /// Each digit lit for `digit_cycles` (at least 1) ticks in turn.
     pub fn new(digit_cycles: u64) -> Self {
         assert!(
             digit_cycles >= 1,
@@ -52,7 +54,7 @@ impl MuxDisplay {
 
 impl Logic for MuxDisplay {
     fn update(&mut self) {
-        if self.clock.pos_edge() {
+        if self.clock.pos_edge() && self.tick.val() {
             if self._count == self._digit_cycles - 1 {
                 self._count = 0;
                 self._index = (self._index + 1) % 4;
@@ -74,16 +76,18 @@ impl Logic for MuxDisplay {
         let last = self._digit_cycles - 1;
         let cw = bits_for(last);
         Verilog::Custom(format!(
-            "// each digit lit for {cycles} cycles\n\
+            "// each digit lit for {cycles} ticks\n\
              reg [{top}:0] count;\n\
              reg [1:0] index;\n\
              initial begin\n    count = {zero};\n    index = 2'd0;\nend\n\
              always @(posedge clock) begin\n\
-             \x20   if (count == {last}) begin\n\
-             \x20       count <= {zero};\n\
-             \x20       index <= index + 2'd1;\n\
-             \x20   end else begin\n\
-             \x20       count <= count + {one};\n\
+             \x20   if (tick) begin\n\
+             \x20       if (count == {last}) begin\n\
+             \x20           count <= {zero};\n\
+             \x20           index <= index + 2'd1;\n\
+             \x20       end else begin\n\
+             \x20           count <= count + {one};\n\
+             \x20       end\n\
              \x20   end\n\
              end\n\
              always @(*) begin\n\
@@ -112,6 +116,7 @@ mod tests {
     #[test]
     fn mux_display_cycles_through_the_digits() {
         let mut s = Stepper::new(MuxDisplay::new(3), |b| &mut b.clock);
+        s.block.tick.next = true;
         s.block.digits.next = 0x4433_2211u64.into();
         let mut seen = Vec::new();
         for _ in 0..15 {
@@ -148,13 +153,20 @@ mod tests {
                 module,
                 clock_name: "clock".into(),
                 clock: |b: &mut MuxDisplay| &mut b.clock,
-                inputs: vec![port("digits", 32)],
+                inputs: vec![port("digits", 32), port("tick", 1)],
                 outputs: vec![port("segments", 8), port("select", 4)],
-                apply: |b, r| b.digits.next = r[0].into(),
+                apply: |b, r| {
+                    b.digits.next = r[0].into();
+                    b.tick.next = r[1] != 0;
+                },
                 sample: |b| vec![b.segments.val().to_u64(), b.select.val().to_u64()],
                 switches: vec![],
             };
-            let stimulus = expand(&[(vec![0x8040_2010], 30), (vec![0xFF00_FF01], 20)]);
+            let stimulus = expand(&[
+                (vec![0x8040_2010, 1], 30),
+                (vec![0x8040_2010, 0], 3),
+                (vec![0xFF00_FF01, 1], 20),
+            ]);
             let trace = bench.compare(block, &verilog, &stimulus, dir.path());
             assert!(trace.iter().all(|r| r[1].count_ones() == 1));
         }

@@ -9,12 +9,13 @@ use crate::solver::strategy::bits_for;
 ///
 /// ```text
 ///              +------------------------------+
-///   level  --->| count cycles while level,    |---> released   (1 cycle, on 1 -> 0)
-///   clock  --->| saturating at long_cycles    |---> held_long  (held >= long_cycles)
+///   level  --->| count ticks while level,     |---> released   (1 cycle, on 1 -> 0)
+///   tick   --->| saturating at long_cycles    |---> held_long  (held >= long_cycles ticks)
+///   clock  --->|                              |
 ///              +------------------------------+
 /// ```
 ///
-/// `held_long` rises once `level` has been high for `long_cycles` edges and stays
+/// `held_long` rises once `level` has been high for `long_cycles` ticks and stays
 /// high until the edge after the release, so it is valid both while the
 /// button is held (for feedback) and during the `released` pulse (to decide
 /// what the press meant). The count restarts at 0 whenever `level` is low.
@@ -24,6 +25,8 @@ pub struct PressTimer {
     pub clock: Signal<In, Clock>,
     /// Debounced level.
     pub level: Signal<In, Bit>,
+    /// The time base's tick (see [`TimeBase`](super::TimeBase)).
+    pub tick: Signal<In, Bit>,
     /// One-cycle pulse in the first cycle `level` is low after being high.
     pub released: Signal<Out, Bit>,
     /// The current (or just-ended) press has lasted `long_cycles` or more.
@@ -34,7 +37,7 @@ pub struct PressTimer {
 }
 
 impl PressTimer {
-    /// A timer calling a press long from `long_cycles` (at least 1) cycles.
+    /// A timer calling a press long from `long_cycles` (at least 1) ticks.
     pub fn new(long_cycles: u64) -> Self {
         assert!(
             long_cycles >= 1,
@@ -56,7 +59,7 @@ impl Logic for PressTimer {
             self._previous = level;
             if !level {
                 self._count = 0;
-            } else if self._count != self._long_cycles {
+            } else if self.tick.val() && self._count != self._long_cycles {
                 self._count += 1;
             }
         }
@@ -73,14 +76,14 @@ impl Logic for PressTimer {
         let cw = bits_for(self._long_cycles);
         let (zero, one, limit) = (sized(cw, 0), sized(cw, 1), sized(cw, self._long_cycles));
         Verilog::Custom(format!(
-            "// long press: {cycles} cycles\n\
+            "// long press: {cycles} ticks\n\
              reg previous;\n\
              reg [{top}:0] count;\n\
              initial begin\n    previous = 1'b0;\n    count = {zero};\nend\n\
              always @(posedge clock) begin\n\
              \x20   previous <= level;\n\
              \x20   if (!level) count <= {zero};\n\
-             \x20   else if (count != {limit}) count <= count + {one};\n\
+             \x20   else if (tick && count != {limit}) count <= count + {one};\n\
              end\n\
              always @(*) begin\n\
              \x20   released = !level && previous;\n\
@@ -115,6 +118,7 @@ mod tests {
     #[test]
     fn press_timer_tells_short_from_long() {
         let mut s = Stepper::new(PressTimer::new(5), |b| &mut b.clock);
+        s.block.tick.next = true;
         assert_eq!(press(&mut s, 4), (true, false));
         assert_eq!(press(&mut s, 5), (true, true));
         assert_eq!(press(&mut s, 50), (true, true));
@@ -124,6 +128,7 @@ mod tests {
     #[test]
     fn press_timer_long_shows_while_held() {
         let mut s = Stepper::new(PressTimer::new(3), |b| &mut b.clock);
+        s.block.tick.next = true;
         s.block.level.next = true;
         s.run(2);
         assert!(!s.block.held_long.val());
@@ -149,19 +154,30 @@ mod tests {
             module: "press_timer".into(),
             clock_name: "clock".into(),
             clock: |b: &mut PressTimer| &mut b.clock,
-            inputs: vec![port("level", 1)],
+            inputs: vec![port("level", 1), port("tick", 1)],
             outputs: vec![port("released", 1), port("held_long", 1)],
-            apply: |b, r| b.level.next = r[0] != 0,
+            apply: |b, r| {
+                b.level.next = r[0] != 0;
+                b.tick.next = r[1] != 0;
+            },
             sample: |b| vec![u64::from(b.released.val()), u64::from(b.held_long.val())],
             switches: vec![],
         };
-        let stimulus = expand(&[
+        // A tick every other cycle: 3 cycles are 1 or 2 ticks, 9 cycles are 4 or 5.
+        let stimulus: Vec<Vec<u64>> = expand(&[
             (vec![0], 2),
             (vec![1], 3),
             (vec![0], 2),
-            (vec![1], 7),
+            (vec![1], 9),
             (vec![0], 3),
-        ]);
+        ])
+        .into_iter()
+        .enumerate()
+        .map(|(cycle, mut row)| {
+            row.push(cycle as u64 % 2);
+            row
+        })
+        .collect();
         let trace = bench.compare(block, &verilog, &stimulus, dir.path());
         let releases: Vec<(u64, u64)> = trace
             .iter()

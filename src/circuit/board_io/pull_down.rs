@@ -69,10 +69,12 @@ impl PullDownTiming {
 /// [`Synchronizer`](super::Synchronizer)-free debouncer or straight into a
 /// [`Buttons`](super::Buttons) (whose synchroniser is then merely redundant).
 ///
-/// The Verilog is the usual inferred tristate,
-/// `assign pins = drive ? 0 : 'bz;`, which yosys and nextpnr-ice40 turn into
-/// the output enable of the pins' `SB_IO`. `pins` must be a top-level
-/// `inout` port.
+/// The Verilog instantiates one iCE40 `SB_IO` per pin (`PIN_TYPE` 6'b101001:
+/// output driven from `D_OUT_0` under `OUTPUT_ENABLE`, plain input on
+/// `D_IN_0`) with `D_OUT_0` = 0 and `OUTPUT_ENABLE` = `drive`, rather than
+/// an inferred tristate (`'bz`), which yosys supports only partly and warns
+/// about. `pins` must be a top-level `inout` port. Simulating the Verilog
+/// needs yosys's `ice40/cells_sim.v` for `SB_IO`.
 #[derive(LogicBlock, Default)]
 pub struct PullDownEmulator<const N: usize> {
     /// Clock.
@@ -103,7 +105,7 @@ impl<const N: usize> PullDownEmulator<N> {
 
     /// The same block that never drives: it only samples every `period`
     /// cycles. For inputs that have real pull-downs (the Alchitry Io V2),
-    /// so one top serves both Io versions; yosys then removes the tristate.
+    /// so one top serves both Io versions; the pads' output enables stay off.
     pub fn passive(mut self) -> Self {
         self._passive = true;
         self
@@ -158,18 +160,33 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
                 format!("(phase_next < {})", p(t.drive_cycles)),
             )
         };
+        let pads: String = (0..N)
+            .map(|i| {
+                format!(
+                    "SB_IO #(.PIN_TYPE(6'b101001), .PULLUP(1'b0)) pad{i} (\n\
+                     \x20   .PACKAGE_PIN({pin}),\n\
+                     \x20   .OUTPUT_ENABLE(drive),\n\
+                     \x20   .D_OUT_0(1'b0),\n\
+                     \x20   .D_IN_0({sensed})\n\
+                     );\n",
+                    pin = super::bit_of("pins", i, N),
+                    sensed = super::bit_of("sensed", i, N),
+                )
+            })
+            .collect();
         Verilog::Custom(format!(
             "// {what}, release {release} cycles, sample; period {period} cycles\n\
              reg [{top}:0] phase;\n\
              reg drive;\n\
+             wire [{ntop}:0] sensed;\n\
              wire [{top}:0] phase_next = (phase == {last}) ? {zero} : phase + {one};\n\
              initial begin\n    phase = {zero};\n    drive = 1'b0;\n    value = {nzero};\nend\n\
              always @(posedge clock) begin\n\
-             \x20   if (phase == {sample}) value <= pins;\n\
+             \x20   if (phase == {sample}) value <= sensed;\n\
              \x20   phase <= phase_next;\n\
              \x20   drive <= {drive_next};\n\
              end\n\
-             assign pins = drive ? {nzero} : {{{n}{{1'bz}}}};\n",
+             {pads}",
             release = t.release_cycles,
             period = t.period,
             top = pw - 1,
@@ -178,7 +195,7 @@ impl<const N: usize> Logic for PullDownEmulator<N> {
             one = p(1),
             sample = p(t.sample_phase()),
             nzero = sized(N, 0),
-            n = N,
+            ntop = N - 1,
         ))
     }
 }

@@ -1,18 +1,19 @@
 //! A reset pulse after configuration, stretched by an external request.
+//!
+//! iCE40 flip-flops start at 0 after configuration, so a single flip-flop is
+//! enough: it reads 0 in the first cycle only. No counter is needed (the
+//! flip-flops' initial state is the power-up state).
 
 use rust_hdl::prelude::*;
 
-/// Cycles of reset after configuration.
-pub const POWER_ON_CYCLES: u64 = 15;
-
-/// Power-on reset: `reset` is high for the first [`POWER_ON_CYCLES`] cycles
-/// after the FPGA is configured (its flip-flops start at 0), and whenever
-/// `request` is high (e.g. a synchronised reset button).
+/// Power-on reset: `reset` is high in the first cycle after the FPGA is
+/// configured (its flip-flops start at 0), and whenever `request` is high
+/// (e.g. a synchronised reset button).
 ///
 /// ```text
 ///              +---------------------------------+
-///   request -->| reset = (count != 15) | request  |--> reset
-///   clock   -->| count: 0 .. 15, then stays      |
+///   request -->| reset = !started | request      |--> reset
+///   clock   -->| started: 0, then 1 for good     |
 ///              +---------------------------------+
 /// ```
 #[derive(LogicBlock, Default)]
@@ -23,11 +24,11 @@ pub struct PowerOnReset {
     pub request: Signal<In, Bit>,
     /// Synchronous reset, active high.
     pub reset: Signal<Out, Bit>,
-    _count: u64,
+    _started: bool,
 }
 
 impl PowerOnReset {
-    /// Counting from 0, `connect_all()` done.
+    /// Not started yet, `connect_all()` done.
     pub fn new() -> Self {
         let mut block = Self::default();
         block.connect_all();
@@ -37,10 +38,10 @@ impl PowerOnReset {
 
 impl Logic for PowerOnReset {
     fn update(&mut self) {
-        if self.clock.pos_edge() && self._count != POWER_ON_CYCLES {
-            self._count += 1;
+        if self.clock.pos_edge() {
+            self._started = true;
         }
-        self.reset.next = self._count != POWER_ON_CYCLES || self.request.val();
+        self.reset.next = !self._started || self.request.val();
     }
 
     fn connect(&mut self) {
@@ -48,13 +49,13 @@ impl Logic for PowerOnReset {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(format!(
-            "reg [3:0] count;\n\
-             initial count = 4'd0;\n\
-             always @(posedge clock) if (count != 4'd{n}) count <= count + 4'd1;\n\
-             always @(*) reset = (count != 4'd{n}) || request;\n",
-            n = POWER_ON_CYCLES
-        ))
+        Verilog::Custom(
+            "reg started;\n\
+             initial started = 1'b0;\n\
+             always @(posedge clock) started <= 1'b1;\n\
+             always @(*) reset = !started || request;\n"
+                .into(),
+        )
     }
 }
 
@@ -64,12 +65,10 @@ mod tests {
     use crate::circuit::sim::Stepper;
 
     #[test]
-    fn power_on_reset_lasts_fifteen_cycles_then_follows_request() {
+    fn power_on_reset_lasts_one_cycle_then_follows_request() {
         let mut s = Stepper::new(PowerOnReset::new(), |b| &mut b.clock);
-        for _ in 0..POWER_ON_CYCLES {
-            assert!(s.block.reset.val());
-            s.step();
-        }
+        assert!(s.block.reset.val(), "the first cycle");
+        s.step();
         assert!(!s.block.reset.val());
         s.run(100);
         assert!(!s.block.reset.val());
@@ -106,6 +105,6 @@ mod tests {
         };
         let stimulus = expand(&[(vec![0], 20), (vec![1], 2), (vec![0], 3)]);
         let trace = bench.compare(block, &verilog, &stimulus, dir.path());
-        assert_eq!(trace.iter().filter(|r| r[0] == 1).count(), 17);
+        assert_eq!(trace.iter().filter(|r| r[0] == 1).count(), 3);
     }
 }

@@ -17,7 +17,8 @@ use rust_hdl::prelude::*;
 
 use super::{SticksConsole, Timing};
 use crate::circuit::board_io::{
-    Buttons, MuxDisplay, PowerOnReset, PullDownEmulator, SevenSegment, Synchronizer, BLANK,
+    Buttons, MuxDisplay, PowerOnReset, PullDownEmulator, SevenSegment, Synchronizer, TimeBase,
+    BLANK,
 };
 use crate::circuit::Jr01Strategy;
 
@@ -38,6 +39,7 @@ pub struct Jr01AlchitryCu {
     pub io_seg: Signal<Out, Bits<8>>,
     pub io_sel: Signal<Out, Bits<4>>,
     answer: Signal<Local, Bits<3>>,
+    time_base: TimeBase,
     pull: PullDownEmulator<3>,
     switches: Buttons<3>,
     strategy: Jr01Strategy,
@@ -63,11 +65,12 @@ impl Jr01AlchitryCu {
             } else {
                 pull.passive()
             },
-            switches: Buttons::new(timing.debounce_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            switches: Buttons::new(timing.debounce_ticks),
             strategy,
             position_digit: SevenSegment::new(),
             answer_digit: SevenSegment::new(),
-            display: MuxDisplay::new(timing.digit_cycles),
+            display: MuxDisplay::new(timing.digit_ticks),
         };
         block.connect_all();
         block
@@ -77,7 +80,9 @@ impl Jr01AlchitryCu {
 impl Logic for Jr01AlchitryCu {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, pull, switches, display);
+        clock!(self, clk, time_base, pull, switches, display);
+        self.switches.tick.next = self.time_base.tick.val();
+        self.display.tick.next = self.time_base.tick.val();
         Signal::<InOut, Bits<3>>::link(&mut self.io_dip, &mut self.pull.pins);
         self.switches.raw.next = self.pull.value.val();
         self.strategy.a.next = self.switches.level.val().get_bit(2);
@@ -127,6 +132,7 @@ pub struct SticksAlchitryCu<const W: usize, const M: usize, const S: usize> {
     pub io_sel: Signal<Out, Bits<4>>,
     reset_pressed: Signal<Local, Bit>,
     take_shown: Signal<Local, Bits<4>>,
+    time_base: TimeBase,
     reset_sync: Synchronizer<1>,
     pull_buttons: PullDownEmulator<5>,
     pull_dips: PullDownEmulator<8>,
@@ -157,6 +163,7 @@ impl<const W: usize, const M: usize, const S: usize> SticksAlchitryCu<W, M, S> {
             io_sel: Default::default(),
             reset_pressed: Default::default(),
             take_shown: Default::default(),
+            time_base: TimeBase::new(timing.tick_cycles),
             reset_sync: Synchronizer::new(),
             pull_buttons: if emulate_pull_downs {
                 pull5
@@ -164,14 +171,14 @@ impl<const W: usize, const M: usize, const S: usize> SticksAlchitryCu<W, M, S> {
                 pull5.passive()
             },
             pull_dips: pull(PullDownEmulator::new(timing.pull_down)),
-            buttons: Buttons::new(timing.debounce_cycles),
-            dips: Buttons::new(timing.debounce_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
+            dips: Buttons::new(timing.debounce_ticks),
             por: PowerOnReset::new(),
             console,
             tens: SevenSegment::new(),
             ones: SevenSegment::new(),
             take_digit: SevenSegment::new(),
-            display: MuxDisplay::new(timing.digit_cycles),
+            display: MuxDisplay::new(timing.digit_ticks),
             blank: Constant::new(BLANK.into()),
         };
         block.connect_all();
@@ -185,6 +192,7 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksAlchitryCu<
         clock!(
             self,
             clk,
+            time_base,
             reset_sync,
             pull_buttons,
             pull_dips,
@@ -195,6 +203,10 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksAlchitryCu<
             display
         );
         Signal::<InOut, Bits<5>>::link(&mut self.io_button, &mut self.pull_buttons.pins);
+        self.buttons.tick.next = self.time_base.tick.val();
+        self.dips.tick.next = self.time_base.tick.val();
+        self.console.tick.next = self.time_base.tick.val();
+        self.display.tick.next = self.time_base.tick.val();
         Signal::<InOut, Bits<8>>::link(&mut self.io_dip, &mut self.pull_dips.pins);
 
         // rst_n is active low.

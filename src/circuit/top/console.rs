@@ -4,7 +4,7 @@
 use rust_hdl::prelude::*;
 
 use crate::circuit::board_io::{Blinker, DecimalDigits, Toggle};
-use crate::circuit::sticks_game::SticksController as SticksGame;
+use crate::circuit::sticks_game::SticksCore as SticksGame;
 use crate::circuit::Jr01Strategy;
 
 /// J.R. 01 with three toggles: each press flips one position bit, and the
@@ -66,16 +66,22 @@ impl Logic for Jr01Panel {
 ///
 /// ```text
 ///                     +----------------------------------+
-///   take1/2/3     --->| SticksGame<W, M, S>                 |---> remaining[8], tens[4], ones[4]
+///   take1/2/3     --->| SticksCore<W, M, S>              |---> remaining[8], tens[4], ones[4]
 ///   new_game      --->|   (take k when take<k> pulses)   |---> machine_take[4]
 ///   machine_first --->| Blinker, DecimalDigits<W>        |---> human_turn, thinking
-///   reset, clock  --->|                                  |---> game_over, human_won, illegal
-///                     +----------------------------------+---> blink, phase[4]
+///   reset, tick   --->|                                  |---> game_over, human_won, illegal
+///   clock         --->|                                  |---> blink, phase[4]
+///                     +----------------------------------+
 /// ```
 ///
-/// The controller's inputs (`take*`, `new_game`, `machine_first`) pass
-/// through one register, so everything reaches the controller a cycle later;
-/// `reset` goes straight through.
+/// The controller's inputs (the move, encoded from `take*`, `new_game`,
+/// `machine_first`) pass through one register, so everything reaches the
+/// controller a cycle later;
+/// `reset` goes straight through. The register keeps the buttons' edge
+/// detection and the long-press compare out of the controller's move path
+/// (without it the Alchitry Cu's stick game reaches only 115-119 MHz). `tick`
+/// is the board's time base: the machine's pause and the blink phase count
+/// its ticks.
 ///
 /// `take1`..`take3` are one-cycle pulses meaning "take 1/2/3 sticks" (the
 /// lowest wins if several pulse together; a take that does not fit in M
@@ -89,6 +95,8 @@ pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
     pub clock: Signal<In, Clock>,
     /// Synchronous reset, active high.
     pub reset: Signal<In, Bit>,
+    /// The time base's tick.
+    pub tick: Signal<In, Bit>,
     /// Pulse: take 1 stick.
     pub take1: Signal<In, Bit>,
     /// Pulse: take 2 sticks.
@@ -121,9 +129,8 @@ pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
     pub blink: Signal<Out, Bit>,
     /// The blinker's phase (bit 0 = 4 Hz, bit 2 = 1 Hz, bit 3 = 0.5 Hz).
     pub phase: Signal<Out, Bits<4>>,
-    take1_q: DFF<Bit>,
-    take2_q: DFF<Bit>,
-    take3_q: DFF<Bit>,
+    take_q: DFF<Bits<M>>,
+    take_valid_q: DFF<Bit>,
     new_game_q: DFF<Bit>,
     machine_first_q: DFF<Bit>,
     game: SticksGame<W, M, S>,
@@ -135,12 +142,13 @@ pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
 }
 
 impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
-    /// A console around `game`, blinking with ticks of `blink_tick_cycles`.
-    pub fn new(game: SticksGame<W, M, S>, blink_tick_cycles: u64) -> Self {
+    /// A console around `game`, the blink phase advancing every `blink_ticks` ticks.
+    pub fn new(game: SticksGame<W, M, S>, blink_ticks: u64) -> Self {
         let take = |k: u64| Constant::new(bits::<M>(if k >> M == 0 { k } else { 0 }));
         let mut block = Self {
             clock: Default::default(),
             reset: Default::default(),
+            tick: Default::default(),
             take1: Default::default(),
             take2: Default::default(),
             take3: Default::default(),
@@ -157,13 +165,12 @@ impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
             illegal: Default::default(),
             blink: Default::default(),
             phase: Default::default(),
-            take1_q: Default::default(),
-            take2_q: Default::default(),
-            take3_q: Default::default(),
+            take_q: Default::default(),
+            take_valid_q: Default::default(),
             new_game_q: Default::default(),
             machine_first_q: Default::default(),
             game,
-            blinker: Blinker::new(blink_tick_cycles),
+            blinker: Blinker::new(blink_ticks),
             decimal: DecimalDigits::new(),
             take_one: take(1),
             take_two: take(2),
@@ -177,35 +184,35 @@ impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksConsole<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
-        // The controller's inputs are registered, so board logic (buttons,
-        // debouncers) never shares a timing path with the controller.
+        // The controller's inputs are registered, so board logic (edge
+        // detection, the long-press compare) never shares a timing path with
+        // the controller's move check.
         dff_setup!(
             self,
             clock,
-            take1_q,
-            take2_q,
-            take3_q,
+            take_q,
+            take_valid_q,
             new_game_q,
             machine_first_q
         );
-        self.take1_q.d.next = self.take1.val();
-        self.take2_q.d.next = self.take2.val();
-        self.take3_q.d.next = self.take3.val();
+        self.take_valid_q.d.next = self.take1.val() | self.take2.val() | self.take3.val();
+        self.take_q.d.next = self.take_three.val();
+        if self.take2.val() {
+            self.take_q.d.next = self.take_two.val();
+        }
+        if self.take1.val() {
+            self.take_q.d.next = self.take_one.val();
+        }
         self.new_game_q.d.next = self.new_game.val();
         self.machine_first_q.d.next = self.machine_first.val();
         clock!(self, clock, game, blinker);
+        self.game.tick.next = self.tick.val();
+        self.blinker.tick.next = self.tick.val();
         self.game.reset.next = self.reset.val();
         self.game.new_game.next = self.new_game_q.q.val();
         self.game.machine_first.next = self.machine_first_q.q.val();
-        self.game.take_valid.next =
-            self.take1_q.q.val() | self.take2_q.q.val() | self.take3_q.q.val();
-        self.game.take.next = self.take_three.val();
-        if self.take2_q.q.val() {
-            self.game.take.next = self.take_two.val();
-        }
-        if self.take1_q.q.val() {
-            self.game.take.next = self.take_one.val();
-        }
+        self.game.take_valid.next = self.take_valid_q.q.val();
+        self.game.take.next = self.take_q.q.val();
         self.decimal.value.next = self.game.remaining.val();
         self.remaining.next = bit_cast::<8, W>(self.game.remaining.val());
         self.tens.next = self.decimal.tens.val();

@@ -6,7 +6,7 @@
 use rust_hdl::prelude::*;
 
 use super::{Jr01Panel, SticksConsole, Timing};
-use crate::circuit::board_io::{Buttons, PowerOnReset, PressTimer, SevenSegment};
+use crate::circuit::board_io::{Buttons, PowerOnReset, PressTimer, SevenSegment, TimeBase};
 use crate::circuit::Jr01Strategy;
 
 /// J.R. 01 on the Go Board.
@@ -42,6 +42,7 @@ pub struct Jr01GoBoard {
     pub o_Segment2_E: Signal<Out, Bit>,
     pub o_Segment2_F: Signal<Out, Bit>,
     pub o_Segment2_G: Signal<Out, Bit>,
+    time_base: TimeBase,
     buttons: Buttons<3>,
     panel: Jr01Panel,
     left: SevenSegment,
@@ -73,7 +74,8 @@ impl Jr01GoBoard {
             o_Segment2_E: Default::default(),
             o_Segment2_F: Default::default(),
             o_Segment2_G: Default::default(),
-            buttons: Buttons::new(timing.debounce_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
             panel: Jr01Panel::new(strategy),
             left: SevenSegment::new(),
             right: SevenSegment::new(),
@@ -86,8 +88,8 @@ impl Jr01GoBoard {
 impl Logic for Jr01GoBoard {
     #[hdl_gen]
     fn update(&mut self) {
-        self.buttons.clock.next = self.i_Clk.val();
-        self.panel.clock.next = self.i_Clk.val();
+        clock!(self, i_Clk, time_base, buttons, panel);
+        self.buttons.tick.next = self.time_base.tick.val();
         self.buttons.raw.next = (bit_cast::<3, 1>(self.i_Switch_1.val().into()) << 2)
             | (bit_cast::<3, 1>(self.i_Switch_2.val().into()) << 1)
             | bit_cast::<3, 1>(self.i_Switch_3.val().into());
@@ -155,6 +157,7 @@ pub struct SticksGoBoard<const W: usize, const M: usize, const S: usize> {
     pub o_Segment2_F: Signal<Out, Bit>,
     pub o_Segment2_G: Signal<Out, Bit>,
     holding_long: Signal<Local, Bit>,
+    time_base: TimeBase,
     buttons: Buttons<4>,
     start: PressTimer,
     por: PowerOnReset,
@@ -193,8 +196,9 @@ impl<const W: usize, const M: usize, const S: usize> SticksGoBoard<W, M, S> {
             o_Segment2_F: Default::default(),
             o_Segment2_G: Default::default(),
             holding_long: Default::default(),
-            buttons: Buttons::new(timing.debounce_cycles),
-            start: PressTimer::new(timing.long_press_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
+            start: PressTimer::new(timing.long_press_ticks),
             por: PowerOnReset::new(),
             console,
             tens: SevenSegment::new(),
@@ -209,10 +213,10 @@ impl<const W: usize, const M: usize, const S: usize> SticksGoBoard<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksGoBoard<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
-        self.buttons.clock.next = self.i_Clk.val();
-        self.start.clock.next = self.i_Clk.val();
-        self.por.clock.next = self.i_Clk.val();
-        self.console.clock.next = self.i_Clk.val();
+        clock!(self, i_Clk, time_base, buttons, start, por, console);
+        self.buttons.tick.next = self.time_base.tick.val();
+        self.start.tick.next = self.time_base.tick.val();
+        self.console.tick.next = self.time_base.tick.val();
         self.buttons.raw.next = (bit_cast::<4, 1>(self.i_Switch_4.val().into()) << 3)
             | (bit_cast::<4, 1>(self.i_Switch_3.val().into()) << 2)
             | (bit_cast::<4, 1>(self.i_Switch_2.val().into()) << 1)

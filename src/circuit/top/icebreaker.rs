@@ -6,7 +6,7 @@
 use rust_hdl::prelude::*;
 
 use super::{Jr01Panel, SticksConsole, Timing};
-use crate::circuit::board_io::{Buttons, PowerOnReset, PressTimer};
+use crate::circuit::board_io::{Buttons, PowerOnReset, PressTimer, TimeBase};
 use crate::circuit::Jr01Strategy;
 
 /// J.R. 01 on the iCEBreaker.
@@ -32,6 +32,7 @@ pub struct Jr01Icebreaker {
     pub LED5: Signal<Out, Bit>,
     pub LEDR_N: Signal<Out, Bit>,
     pub LEDG_N: Signal<Out, Bit>,
+    time_base: TimeBase,
     buttons: Buttons<3>,
     panel: Jr01Panel,
 }
@@ -50,7 +51,8 @@ impl Jr01Icebreaker {
             LED5: Default::default(),
             LEDR_N: Default::default(),
             LEDG_N: Default::default(),
-            buttons: Buttons::new(timing.debounce_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
             panel: Jr01Panel::new(strategy),
         };
         block.connect_all();
@@ -61,8 +63,8 @@ impl Jr01Icebreaker {
 impl Logic for Jr01Icebreaker {
     #[hdl_gen]
     fn update(&mut self) {
-        self.buttons.clock.next = self.CLK.val();
-        self.panel.clock.next = self.CLK.val();
+        clock!(self, CLK, time_base, buttons, panel);
+        self.buttons.tick.next = self.time_base.tick.val();
         // Bit 2 = BTN1 = A, bit 1 = BTN2 = B, bit 0 = BTN3 = C.
         self.buttons.raw.next = (bit_cast::<3, 1>(self.BTN1.val().into()) << 2)
             | (bit_cast::<3, 1>(self.BTN2.val().into()) << 1)
@@ -106,6 +108,7 @@ pub struct SticksIcebreaker<const W: usize, const M: usize, const S: usize> {
     pub LEDG_N: Signal<Out, Bit>,
     start_pressed: Signal<Local, Bit>,
     holding_long: Signal<Local, Bit>,
+    time_base: TimeBase,
     buttons: Buttons<4>,
     start: PressTimer,
     por: PowerOnReset,
@@ -130,8 +133,9 @@ impl<const W: usize, const M: usize, const S: usize> SticksIcebreaker<W, M, S> {
             LEDG_N: Default::default(),
             start_pressed: Default::default(),
             holding_long: Default::default(),
-            buttons: Buttons::new(timing.debounce_cycles),
-            start: PressTimer::new(timing.long_press_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
+            start: PressTimer::new(timing.long_press_ticks),
             por: PowerOnReset::new(),
             console,
         };
@@ -143,10 +147,10 @@ impl<const W: usize, const M: usize, const S: usize> SticksIcebreaker<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksIcebreaker<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
-        self.buttons.clock.next = self.CLK.val();
-        self.start.clock.next = self.CLK.val();
-        self.por.clock.next = self.CLK.val();
-        self.console.clock.next = self.CLK.val();
+        clock!(self, CLK, time_base, buttons, start, por, console);
+        self.buttons.tick.next = self.time_base.tick.val();
+        self.start.tick.next = self.time_base.tick.val();
+        self.console.tick.next = self.time_base.tick.val();
         // BTN_N is active low; the snap-off buttons are active high.
         self.start_pressed.next = !self.BTN_N.val();
         self.buttons.raw.next = (bit_cast::<4, 1>(self.start_pressed.val().into()) << 3)

@@ -8,7 +8,7 @@
 use rust_hdl::prelude::*;
 
 use super::{Jr01Panel, SticksConsole, Timing};
-use crate::circuit::board_io::{Blinker, Buttons, PowerOnReset, PressTimer};
+use crate::circuit::board_io::{Blinker, Buttons, PowerOnReset, PressTimer, TimeBase};
 use crate::circuit::Jr01Strategy;
 
 /// J.R. 01 on the iCEstick. Five LEDs cannot show six bits at once, so the
@@ -34,6 +34,7 @@ pub struct Jr01Icestick {
     pub D5: Signal<Out, Bit>,
     pins: Signal<Local, Bits<3>>,
     shown: Signal<Local, Bits<3>>,
+    time_base: TimeBase,
     buttons: Buttons<3>,
     panel: Jr01Panel,
     blinker: Blinker,
@@ -53,9 +54,10 @@ impl Jr01Icestick {
             D5: Default::default(),
             pins: Default::default(),
             shown: Default::default(),
-            buttons: Buttons::new(timing.debounce_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
             panel: Jr01Panel::new(strategy),
-            blinker: Blinker::new(timing.blink_tick_cycles),
+            blinker: Blinker::new(timing.blink_ticks),
         };
         block.connect_all();
         block
@@ -65,7 +67,9 @@ impl Jr01Icestick {
 impl Logic for Jr01Icestick {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, buttons, panel, blinker);
+        clock!(self, clk, time_base, buttons, panel, blinker);
+        self.buttons.tick.next = self.time_base.tick.val();
+        self.blinker.tick.next = self.time_base.tick.val();
         // The buttons pull their pins to GND: active low.
         self.pins.next = (bit_cast::<3, 1>(self.BTN1.val().into()) << 2)
             | (bit_cast::<3, 1>(self.BTN2.val().into()) << 1)
@@ -110,6 +114,7 @@ pub struct SticksIcestick<const W: usize, const M: usize, const S: usize> {
     pub D5: Signal<Out, Bit>,
     pins: Signal<Local, Bits<3>>,
     chord: Signal<Local, Bit>,
+    time_base: TimeBase,
     buttons: Buttons<3>,
     start: PressTimer,
     por: PowerOnReset,
@@ -131,8 +136,9 @@ impl<const W: usize, const M: usize, const S: usize> SticksIcestick<W, M, S> {
             D5: Default::default(),
             pins: Default::default(),
             chord: Default::default(),
-            buttons: Buttons::new(timing.debounce_cycles),
-            start: PressTimer::new(timing.long_press_cycles),
+            time_base: TimeBase::new(timing.tick_cycles),
+            buttons: Buttons::new(timing.debounce_ticks),
+            start: PressTimer::new(timing.long_press_ticks),
             por: PowerOnReset::new(),
             console,
         };
@@ -144,7 +150,10 @@ impl<const W: usize, const M: usize, const S: usize> SticksIcestick<W, M, S> {
 impl<const W: usize, const M: usize, const S: usize> Logic for SticksIcestick<W, M, S> {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, buttons, start, por, console);
+        clock!(self, clk, time_base, buttons, start, por, console);
+        self.buttons.tick.next = self.time_base.tick.val();
+        self.start.tick.next = self.time_base.tick.val();
+        self.console.tick.next = self.time_base.tick.val();
         // Active low: bit k-1 = BTNk.
         self.pins.next = (bit_cast::<3, 1>(self.BTN3.val().into()) << 2)
             | (bit_cast::<3, 1>(self.BTN2.val().into()) << 1)

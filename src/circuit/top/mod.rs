@@ -35,7 +35,7 @@ use std::fmt;
 use rust_hdl::prelude::Block;
 
 use super::board_io::PullDownTiming;
-use super::sticks_game::SticksController;
+use super::sticks_game::SticksCore;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
 use crate::board::{Board, BoardError, BoardId};
@@ -83,33 +83,43 @@ impl fmt::Display for Design {
     }
 }
 
-/// Human-scale times of the tops, in cycles of the board clock.
+/// The tops' time base and human-scale times. Every timer counts ticks of one
+/// [`TimeBase`](crate::circuit::board_io::TimeBase) per top (1 ms on a board), so each
+/// counter is as wide as its own limit needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {
-    /// A button must be stable this long to count (15 ms).
-    pub debounce_cycles: u64,
-    /// The machine "thinks" this long before moving (0.5 s).
-    pub think_cycles: u32,
-    /// The blink phase advances every tick (125 ms: 4 Hz fast, 1 Hz slow).
-    pub blink_tick_cycles: u64,
-    /// A press at least this long is a long press (1 s).
-    pub long_press_cycles: u64,
-    /// Each digit of a multiplexed display is lit this long (1 ms).
-    pub digit_cycles: u64,
-    /// Pull-down emulation (Alchitry Io V1).
+    /// Board clock cycles per tick (1 ms: the clock in kHz).
+    pub tick_cycles: u64,
+    /// A button must be stable this many ticks to count (15 ms).
+    pub debounce_ticks: u64,
+    /// The machine "thinks" this many ticks before moving (0.5 s).
+    pub think_ticks: u64,
+    /// The blink phase advances every this many ticks (125 ms: 4 Hz fast, 1 Hz slow).
+    pub blink_ticks: u64,
+    /// A press at least this many ticks long is a long press (1 s).
+    pub long_press_ticks: u64,
+    /// Each digit of a multiplexed display is lit this many ticks (1 ms).
+    pub digit_ticks: u64,
+    /// Pull-down emulation (Alchitry Io V1), in clock cycles.
     pub pull_down: PullDownTiming,
 }
 
 impl Timing {
-    /// The times above for a clock of `hz`.
+    /// Ticks per second on a board.
+    pub const TICKS_PER_SECOND: u64 = 1000;
+
+    /// The times above for a clock of `hz`: a tick every `round(hz / 1000)` cycles, within
+    /// 1% of 1 ms for any clock of 50 kHz or more (exact for every board in
+    /// [`crate::board`]).
     pub fn for_clock(hz: u32) -> Self {
         let hz = u64::from(hz);
         Timing {
-            debounce_cycles: (hz * 15 / 1000).max(1),
-            think_cycles: u32::try_from(hz / 2).unwrap_or(u32::MAX).max(1),
-            blink_tick_cycles: (hz / 8).max(1),
-            long_press_cycles: hz.max(1),
-            digit_cycles: (hz / 1000).max(1),
+            tick_cycles: ((hz + Self::TICKS_PER_SECOND / 2) / Self::TICKS_PER_SECOND).max(1),
+            debounce_ticks: 15,
+            think_ticks: 500,
+            blink_ticks: 125,
+            long_press_ticks: 1000,
+            digit_ticks: 1,
             pull_down: PullDownTiming::for_clock(hz),
         }
     }
@@ -119,14 +129,15 @@ impl Timing {
         Self::for_clock(board.clock.hz)
     }
 
-    /// Tiny times for simulation tests (a few cycles each).
+    /// Tiny times for simulation tests (a tick every cycle, a few ticks each).
     pub fn fast() -> Self {
         Timing {
-            debounce_cycles: 2,
-            think_cycles: 6,
-            blink_tick_cycles: 2,
-            long_press_cycles: 12,
-            digit_cycles: 2,
+            tick_cycles: 1,
+            debounce_ticks: 2,
+            think_ticks: 6,
+            blink_ticks: 2,
+            long_press_ticks: 12,
+            digit_ticks: 2,
             pull_down: PullDownTiming {
                 drive_cycles: 1,
                 release_cycles: 1,
@@ -306,14 +317,14 @@ impl SticksParams {
         })
     }
 
-    /// The controller for these parameters with `think_cycles`.
+    /// The controller logic for these parameters, pausing `think_ticks` ticks.
     pub fn controller<const W: usize, const M: usize, const S: usize>(
         &self,
-        think_cycles: u32,
-    ) -> SticksController<W, M, S> {
+        think_ticks: u64,
+    ) -> SticksCore<W, M, S> {
         // Board tops use the ROM lookup: never larger than the logic for Fort Boyard, and much
         // smaller for larger games (docs/sticks-luts.md).
-        SticksController::new(&self.game, &self.table, Impl::Rom, think_cycles)
+        SticksCore::new(&self.game, &self.table, Impl::Rom, think_ticks)
             .expect("SticksParams checked the game")
     }
 }
@@ -326,8 +337,8 @@ fn sticks_top_wm<const W: usize, const M: usize, const S: usize>(
     module: &str,
 ) -> Result<String, VerilogError> {
     let console = SticksConsole::<W, M, S>::new(
-        params.controller::<W, M, S>(timing.think_cycles),
-        timing.blink_tick_cycles,
+        params.controller::<W, M, S>(timing.think_ticks),
+        timing.blink_ticks,
     );
     match board {
         BoardId::Icebreaker => SticksIcebreaker::new(console, timing).emit(module),
@@ -431,7 +442,7 @@ pub(crate) mod tests {
     pub(crate) fn fast_console() -> SticksConsole<5, 2, 4> {
         let t = Timing::fast();
         let p = SticksParams::new(&SticksGame::fort_boyard()).unwrap();
-        SticksConsole::new(p.controller(t.think_cycles), t.blink_tick_cycles)
+        SticksConsole::new(p.controller(t.think_ticks), t.blink_ticks)
     }
 
     pub(crate) fn jr01_icebreaker() -> Jr01Icebreaker {
@@ -528,14 +539,22 @@ pub(crate) mod tests {
     #[test]
     fn timing_for_the_board_clocks() {
         let t = Timing::for_clock(12_000_000);
-        assert_eq!(t.debounce_cycles, 180_000);
-        assert_eq!(t.think_cycles, 6_000_000);
-        assert_eq!(t.blink_tick_cycles, 1_500_000);
-        assert_eq!(t.long_press_cycles, 12_000_000);
-        assert_eq!(t.digit_cycles, 12_000);
+        assert_eq!(t.tick_cycles, 12_000);
+        // Each time in ticks of 1 ms: 15 ms, 0.5 s, 125 ms, 1 s, 1 ms.
+        assert_eq!(
+            (t.debounce_ticks, t.think_ticks, t.blink_ticks),
+            (15, 500, 125)
+        );
+        assert_eq!((t.long_press_ticks, t.digit_ticks), (1000, 1));
         let cu = Timing::for_board(BoardId::AlchitryCu.board());
-        assert_eq!(cu.think_cycles, 50_000_000);
+        assert_eq!(cu.tick_cycles, 100_000);
         assert_eq!(cu.pull_down, PullDownTiming::for_clock(100_000_000));
+        // Every board's tick is 1 ms within 1% (exact for these clocks).
+        for board in BoardId::ALL {
+            let hz = board.board().clock.hz as f64;
+            let tick_s = Timing::for_board(board.board()).tick_cycles as f64 / hz;
+            assert!((tick_s - 1e-3).abs() <= 1e-5, "{board}: {tick_s}");
+        }
     }
 
     #[test]

@@ -1,0 +1,141 @@
+//! Timing robustness of the board builds: every board x design, synthesised once the way
+//! `retrogate build` does (yosys `synth_ice40 -abc9`), meets timing with at least 1.2x margin
+//! over its board clock at nextpnr placer seeds 1 to 8, and neither tool prints a warning other
+//! than the known harmless "ABC: The network is combinational".
+//!
+//! nextpnr runs straight on the one netlist per board x design (80 place-and-route runs, no
+//! re-synthesis), on two threads.
+
+#![cfg(feature = "external-tools")]
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use retrogate::board::BoardId;
+use retrogate::circuit::top::{top_verilog, Design, Timing};
+use retrogate::flow::nextpnr::{place_and_route, Pins, PnrOptions};
+use retrogate::flow::yosys::{synth_ice40_with, Mapping};
+
+/// Placer seeds every build must pass.
+const SEEDS: std::ops::RangeInclusive<u64> = 1..=8;
+/// Fmax over the board clock, at every seed.
+const MARGIN: f64 = 1.2;
+/// The one warning the tools may print (ABC, run by yosys, on a purely combinational part).
+const HARMLESS: &str = "The network is combinational";
+
+/// What one board x design reached: logic cells and flip-flops, and the Fmax per seed.
+struct Figures {
+    cells: usize,
+    flip_flops: usize,
+    fmax: Vec<f64>,
+}
+
+/// One board x design: synthesise, then place and route at every seed. Returns the figures
+/// and every problem found.
+fn sweep(board: BoardId, design: &Design, root: &Path) -> (Figures, Vec<String>) {
+    let top = top_verilog(board, design, &Timing::for_board(board.board())).expect("top");
+    let dir: PathBuf = root.join(&top.module);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{}.v", top.module)), &top.verilog).unwrap();
+    std::fs::write(dir.join(format!("{}.pcf", top.module)), top.pcf().unwrap()).unwrap();
+    let synth = synth_ice40_with(
+        &dir,
+        &[PathBuf::from(format!("{}.v", top.module))],
+        &top.module,
+        Mapping::Abc9,
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", top.module));
+    let mut problems: Vec<String> = synth
+        .warnings
+        .iter()
+        .filter(|w| !w.contains(HARMLESS))
+        .map(|w| format!("{}: yosys: {w}", top.module))
+        .collect();
+    let data = board.board();
+    let clock = data.clock_mhz();
+    let mut fmax = Vec::new();
+    let mut cells = 0;
+    for seed in SEEDS {
+        let mut options =
+            PnrOptions::for_board(data, Pins::Pcf(format!("{}.pcf", top.module).into()));
+        options.seed = seed;
+        let stem = format!("{}_seed{seed}", top.module);
+        let pnr = place_and_route(
+            &dir,
+            Path::new(&format!("{}.json", top.module)),
+            &options,
+            &stem,
+        )
+        .unwrap_or_else(|e| panic!("{stem}: {e}"));
+        problems.extend(
+            pnr.warnings
+                .iter()
+                .filter(|w| !w.contains(HARMLESS))
+                .map(|w| format!("{stem}: nextpnr: {w}")),
+        );
+        let f = pnr.fmax_mhz.unwrap_or(0.0);
+        if pnr.timing_failed || f < MARGIN * clock {
+            problems.push(format!(
+                "{stem}: Fmax {f:.2} MHz is below {MARGIN} x the {clock} MHz clock"
+            ));
+        }
+        fmax.push(f);
+        cells = pnr.logic_cells.unwrap_or(0);
+    }
+    let figures = Figures {
+        cells,
+        flip_flops: synth.stats.dff,
+        fmax,
+    };
+    (figures, problems)
+}
+
+#[test]
+fn every_board_meets_timing_at_eight_seeds_without_warnings() {
+    let root = tempfile::tempdir().unwrap();
+    let jobs: Vec<(BoardId, Design)> = BoardId::ALL
+        .into_iter()
+        .flat_map(|b| [(b, Design::sticks()), (b, Design::Jr01)])
+        .collect();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some((board, design)) = jobs.get(i) else {
+                    break;
+                };
+                let started = std::time::Instant::now();
+                let (figures, problems) = sweep(*board, design, root.path());
+                results.lock().unwrap().push((
+                    i,
+                    format!(
+                        "{board} {}: {} logic cells, {} flip-flops; Fmax {} MHz (clock {} MHz); {:.0} s",
+                        design.name(),
+                        figures.cells,
+                        figures.flip_flops,
+                        figures
+                            .fmax
+                            .iter()
+                            .map(|f| format!("{f:.1}"))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        board.board().clock_mhz(),
+                        started.elapsed().as_secs_f64()
+                    ),
+                    problems,
+                ));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|r| r.0);
+    let mut all = Vec::new();
+    for (_, line, problems) in results {
+        eprintln!("{line}");
+        all.extend(problems);
+    }
+    assert!(all.is_empty(), "{}", all.join("\n"));
+}
