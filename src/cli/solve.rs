@@ -2,13 +2,15 @@
 
 use super::args::{GameArgs, HeapsRulesArgs, SolveArgs, SolveFormat};
 use super::report::Report;
-use super::table::Table;
+use super::table::Columns;
 use super::ui::Ui;
 use super::CliError;
-use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SticksGame};
-use crate::solver::{solve_with_progress, Outcome, Solution, SticksPeriod};
-use serde_json::json;
-use std::io::Write;
+use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SolverPath, SticksGame};
+use crate::solver::{
+    try_solve_with_progress, OutOfMemory, Outcome, Reachable, Solution, SticksPeriod,
+};
+use serde::ser::{Serialize, SerializeMap};
+use std::io::{BufWriter, Write};
 
 pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.game {
@@ -56,77 +58,161 @@ fn emit<G: Report>(
 ) -> Result<(), CliError> {
     let solution = {
         let mut progress = ui.solve_progress(game.len());
-        solve_with_progress(game, &mut progress)
+        try_solve_with_progress(game, &mut progress).map_err(|e| out_of_memory(game, e))?
     };
+    let reachable = solution
+        .try_reachable()
+        .map_err(|e| out_of_memory(game, e))?;
+    let mut out = BufWriter::with_capacity(1 << 16, out);
     match format {
-        SolveFormat::Table => table(game, &solution, out),
-        SolveFormat::Json => json_out(game, &solution, out),
-        SolveFormat::Summary => summary(game, &solution, out),
+        SolveFormat::Table => table(game, &solution, &reachable, &mut out)?,
+        SolveFormat::Json => json_out(game, &solution, &reachable, &mut out)?,
+        SolveFormat::Summary => summary(game, &solution, &reachable, &mut out)?,
     }
+    out.flush()?;
+    Ok(())
+}
+
+/// The solver could not get memory for its arrays: exit 2, with how much it asked for and how
+/// to shrink the game.
+fn out_of_memory<G: Report>(game: &G, e: OutOfMemory) -> CliError {
+    let n = game.len() as u128;
+    let total = SolverPath::of(game).bytes(n);
+    CliError::Usage(format!(
+        "not enough memory to solve this game: {e} ({:.1} GiB; the {n} positions need about {total} bytes in all); {}",
+        e.bytes as f64 / (1u64 << 30) as f64,
+        game.shrink_hint()
+    ))
 }
 
 fn depth_text(d: Option<u64>) -> String {
     d.map_or_else(|| "-".to_string(), |d| d.to_string())
 }
 
-fn table<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
+/// The cells of position `i`'s row: position, outcome, depth, move.
+fn row_cells<G: Report>(game: &G, s: &Solution<G>, i: usize) -> Vec<String> {
+    let p = game.position(i);
+    let v = s.value(i);
+    let mut row = game.position_cells(&p);
+    row.push(v.outcome.to_string());
+    row.push(depth_text(v.depth));
+    row.push(
+        s.best_move(i)
+            .map_or_else(|| "-".to_string(), |(m, _)| game.move_text(&p, &m)),
+    );
+    row
+}
+
+/// The table of every reachable position, written as it goes: one pass over the solution
+/// measures the columns, a second writes the rows (the same text as [`Table::render`]).
+fn table<G: Report>(
+    game: &G,
+    s: &Solution<G>,
+    reachable: &Reachable,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
     let mut header = game.position_header();
     header.extend(["outcome", "depth", "move"]);
-    let mut t = Table::new(&header);
-    for i in s.reachable() {
-        let p = game.position(i);
-        let v = s.value(i);
-        let mut row = game.position_cells(&p);
-        row.push(v.outcome.to_string());
-        row.push(depth_text(v.depth));
-        row.push(
-            s.best_move(i)
-                .map_or_else(|| "-".to_string(), |(m, _)| game.move_text(&p, &m)),
-        );
-        t.push(row);
+    let mut columns = Columns::new(&header);
+    for i in reachable.iter() {
+        columns.measure(&row_cells(game, s, i));
     }
-    out.write_all(t.render().as_bytes())?;
+    columns.write_header(&header, out)?;
+    for i in reachable.iter() {
+        columns.write_row(&row_cells(game, s, i), out)?;
+    }
     Ok(())
 }
 
-fn json_out<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
-    let positions: Vec<_> = s
-        .reachable()
-        .into_iter()
-        .map(|i| {
-            let p = game.position(i);
-            let v = s.value(i);
-            json!({
-                "position": game.position_json(&p),
-                "outcome": v.outcome,
-                "depth": v.depth,
-                "move": s.best_move(i).map(|(m, _)| game.move_json(&m)),
-            })
-        })
-        .collect();
-    let doc = json!({"game": game.describe(), "positions": positions});
+/// One reachable position in the JSON document (keys in the order `serde_json::json!` sorts them).
+struct JsonPosition<'a, 's, G: Report> {
+    game: &'a G,
+    solution: &'a Solution<'s, G>,
+    i: usize,
+}
+
+impl<G: Report> Serialize for JsonPosition<'_, '_, G> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let p = self.game.position(self.i);
+        let v = self.solution.value(self.i);
+        let mut map = ser.serialize_map(Some(4))?;
+        map.serialize_entry("depth", &v.depth)?;
+        map.serialize_entry(
+            "move",
+            &self
+                .solution
+                .best_move(self.i)
+                .map(|(m, _)| self.game.move_json(&m)),
+        )?;
+        map.serialize_entry("outcome", &v.outcome)?;
+        map.serialize_entry("position", &self.game.position_json(&p))?;
+        map.end()
+    }
+}
+
+/// The whole document, `{"game": ..., "positions": [...]}`, serialised as the solution is walked.
+struct JsonDoc<'a, 's, G: Report> {
+    game: &'a G,
+    solution: &'a Solution<'s, G>,
+    reachable: &'a Reachable,
+}
+
+impl<G: Report> Serialize for JsonDoc<'_, '_, G> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        struct Positions<'b, 'a, 's, G: Report>(&'b JsonDoc<'a, 's, G>);
+        impl<G: Report> Serialize for Positions<'_, '_, '_, G> {
+            fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+                let doc = self.0;
+                ser.collect_seq(doc.reachable.iter().map(|i| JsonPosition {
+                    game: doc.game,
+                    solution: doc.solution,
+                    i,
+                }))
+            }
+        }
+        let mut map = ser.serialize_map(Some(2))?;
+        map.serialize_entry("game", &self.game.describe())?;
+        map.serialize_entry("positions", &Positions(self))?;
+        map.end()
+    }
+}
+
+fn json_out<G: Report>(
+    game: &G,
+    s: &Solution<G>,
+    reachable: &Reachable,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let doc = JsonDoc {
+        game,
+        solution: s,
+        reachable,
+    };
     serde_json::to_writer_pretty(&mut *out, &doc).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }
 
-fn summary<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
+fn summary<G: Report>(
+    game: &G,
+    s: &Solution<G>,
+    reachable: &Reachable,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
-    let reachable = s.reachable();
-    let count = |o: Outcome| {
-        reachable
-            .iter()
-            .filter(|&&i| s.value(i).outcome == o)
-            .count()
-    };
+    let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
+    for i in reachable.iter() {
+        match s.value(i).outcome {
+            Outcome::Win => wins += 1,
+            Outcome::Loss => losses += 1,
+            Outcome::Draw => draws += 1,
+        }
+    }
     writeln!(
         out,
-        "positions: {} ({} win, {} loss, {} draw)",
+        "positions: {} ({wins} win, {losses} loss, {draws} draw)",
         reachable.len(),
-        count(Outcome::Win),
-        count(Outcome::Loss),
-        count(Outcome::Draw)
     )?;
     for start in game.starts() {
         let p = game.position(start);
@@ -138,9 +224,9 @@ fn summary<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<
     }
     let losing: Vec<String> = reachable
         .iter()
-        .filter(|&&i| s.value(i).outcome == Outcome::Loss)
+        .filter(|&i| s.value(i).outcome == Outcome::Loss)
         .take(10)
-        .map(|&i| game.position_cells(&game.position(i)).join(" "))
+        .map(|i| game.position_cells(&game.position(i)).join(" "))
         .collect();
     writeln!(out, "first losing positions: {}", losing.join(", "))?;
     Ok(())
