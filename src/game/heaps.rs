@@ -153,13 +153,12 @@ struct HeapSizes {
     forward: Rows<(u8, Option<u32>, u64)>,
     /// Per rank: ranks that have a move to it.
     backward: Rows<u32>,
-    /// Beside `forward.items`: how far each move shifts the position's index
-    /// (`(to - rank) * stride`), or [`BEYOND`] for a move out of the index space.
-    steps: Vec<isize>,
+    /// Per rank: how far each move that stays in the index space shifts the position's index
+    /// (`(to - rank) * stride`), in move order.
+    steps: Rows<isize>,
+    /// Per rank: true when some move leaves the index space.
+    leaves: Vec<bool>,
 }
-
-/// The step of a move that leaves the index space.
-const BEYOND: isize = isize::MIN;
 
 /// Division of a `u32` by a fixed divisor with one multiplication (Lemire, Kaser and Kurz,
 /// "Faster remainder by direct computation", 2019): `x / d == (x * (2^64 / d rounded up)) >> 64`
@@ -322,13 +321,24 @@ impl HeapsGame {
         assert!(len <= u32::MAX as u128, "the solver's limits keep indices in 32 bits");
         for (h, hs) in heaps.iter_mut().enumerate() {
             let stride = strides[h] as isize;
-            hs.steps = (0..hs.sizes.len())
-                .flat_map(|r| {
-                    hs.forward.row(r).iter().map(move |&(_, to, _)| {
-                        to.map_or(BEYOND, |t| (t as isize - r as isize) * stride)
-                    })
-                })
-                .collect();
+            let mut steps = Rows {
+                offsets: vec![0],
+                items: vec![],
+            };
+            let mut leaves = Vec::with_capacity(hs.sizes.len());
+            for r in 0..hs.sizes.len() {
+                let mut leave = false;
+                for &(_, to, _) in hs.forward.row(r) {
+                    match to {
+                        Some(t) => steps.items.push((t as isize - r as isize) * stride),
+                        None => leave = true,
+                    }
+                }
+                steps.offsets.push(steps.items.len() as u32);
+                leaves.push(leave);
+            }
+            hs.steps = steps;
+            hs.leaves = leaves;
         }
         let stride_divs = strides[..k - 1].iter().map(|&s| FastDiv::new(s)).collect();
         Ok(Self {
@@ -435,7 +445,8 @@ impl HeapsGame {
             sizes,
             forward,
             backward,
-            steps: Vec::new(),
+            steps: Rows::default(),
+            leaves: Vec::new(),
         })
     }
 
@@ -627,9 +638,10 @@ impl Game for HeapsGame {
         let tail = &self.heaps[k - 1];
         let row_len = tail.sizes.len();
         let rows = self.len / row_len;
-        let mut stored: Vec<usize> = Vec::with_capacity(256);
+        // At most 64 moves on each of at most 4 heaps.
+        let mut stored = [0usize; 256];
         // Steps of the other heaps' moves, the same along a row (unless only the smaller heap
-        // may move): stored and beyond ones.
+        // may move).
         let mut row_steps: Vec<isize> = Vec::with_capacity(256);
         let any = self.apply_to == ApplyTo::Any;
         for row in 0..rows {
@@ -638,69 +650,55 @@ impl Game for HeapsGame {
                 Order::Descending => rows - 1 - row,
             };
             let base = row * row_len;
-            let (ranks, mut sizes) = self.decode(base);
+            let (mut ranks, mut sizes) = self.decode(base);
             let over = self.over_in_row(&mut sizes);
             row_steps.clear();
-            let mut row_beyond = false;
+            let mut row_leaves = false;
             if any {
                 for (h, hs) in self.heaps[..k - 1].iter().enumerate() {
-                    let r = ranks[h];
-                    let from = hs.forward.offsets[r] as usize;
-                    let to = hs.forward.offsets[r + 1] as usize;
-                    for &step in &hs.steps[from..to] {
-                        if step == BEYOND {
-                            row_beyond = true;
-                        } else {
-                            row_steps.push(step);
-                        }
-                    }
+                    row_steps.extend_from_slice(hs.steps.row(ranks[h]));
+                    row_leaves |= hs.leaves[ranks[h]];
                 }
             }
-            let mut at = |r: usize| {
+            for step in 0..row_len {
+                let r = match order {
+                    Order::Ascending => step,
+                    Order::Descending => row_len - 1 - step,
+                };
                 let i = base + r;
                 if !visit.wants(i) {
-                    return;
+                    continue;
                 }
                 if over.contains(&r) {
                     visit.ended(i, Ending::Reached);
-                    return;
+                    continue;
                 }
-                stored.clear();
-                let mut beyond = row_beyond;
-                let mut add = |steps: &[isize], stored: &mut Vec<usize>| {
-                    for &step in steps {
-                        if step == BEYOND {
-                            beyond = true;
-                        } else {
-                            stored.push(i.wrapping_add_signed(step));
-                        }
-                    }
-                };
+                let mut n = 0;
+                let mut leaves = false;
                 if any {
-                    stored.extend(row_steps.iter().map(|&s| i.wrapping_add_signed(s)));
-                    let (from, to) = (tail.forward.offsets[r], tail.forward.offsets[r + 1]);
-                    add(&tail.steps[from as usize..to as usize], &mut stored);
+                    for &s in row_steps.iter().chain(tail.steps.row(r)) {
+                        stored[n] = i.wrapping_add_signed(s);
+                        n += 1;
+                    }
+                    leaves = row_leaves | tail.leaves[r];
                 } else {
-                    let mut ranks = ranks;
                     ranks[k - 1] = r;
                     sizes[k - 1] = tail.sizes[r];
                     for (h, hs) in self.heaps.iter().enumerate() {
                         if self.may_move(&sizes[..k], h) {
-                            let (from, to) =
-                                (hs.forward.offsets[ranks[h]], hs.forward.offsets[ranks[h] + 1]);
-                            add(&hs.steps[from as usize..to as usize], &mut stored);
+                            for &s in hs.steps.row(ranks[h]) {
+                                stored[n] = i.wrapping_add_signed(s);
+                                n += 1;
+                            }
+                            leaves |= hs.leaves[ranks[h]];
                         }
                     }
                 }
-                if stored.is_empty() && !beyond {
+                if n == 0 && !leaves {
                     visit.ended(i, Ending::Stuck);
                 } else {
-                    visit.moves(i, &stored, beyond);
+                    visit.moves(i, &stored[..n], leaves);
                 }
-            };
-            match order {
-                Order::Ascending => (0..row_len).for_each(&mut at),
-                Order::Descending => (0..row_len).rev().for_each(&mut at),
             }
         }
     }

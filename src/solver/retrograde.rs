@@ -441,11 +441,10 @@ fn solve_in_one_sweep<'g, G: Game>(
                     v => v,
                 };
                 let d = v >> 2;
-                if v & 3 == LOSS {
-                    lost = lost.min(d);
-                } else {
-                    won = won.max(d);
-                }
+                // Without branches: which of the two a successor is cannot be predicted.
+                let is_loss = v & 3 == LOSS;
+                lost = lost.min(if is_loss { d } else { u32::MAX });
+                won = won.max(if is_loss { 0 } else { d });
             }
             self.packed[i] = if lost != u32::MAX {
                 WIN | ((lost + 1) << 2)
