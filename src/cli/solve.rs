@@ -105,11 +105,11 @@ fn row_cells<G: Report>(game: &G, s: &Solution<G>, i: usize) -> Vec<String> {
 
 /// The table of every reachable position, written as it goes: one pass over the solution
 /// measures the columns, a second writes the rows (the same text as [`Table::render`]).
-fn table<G: Report>(
+fn table<G: Report, W: Write>(
     game: &G,
     s: &Solution<G>,
     reachable: &Reachable,
-    out: &mut dyn Write,
+    out: &mut W,
 ) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
     let mut header = game.position_header();
@@ -178,11 +178,11 @@ impl<G: Report> Serialize for JsonDoc<'_, '_, G> {
     }
 }
 
-fn json_out<G: Report>(
+fn json_out<G: Report, W: Write>(
     game: &G,
     s: &Solution<G>,
     reachable: &Reachable,
-    out: &mut dyn Write,
+    out: &mut W,
 ) -> Result<(), CliError> {
     let doc = JsonDoc {
         game,
@@ -194,11 +194,11 @@ fn json_out<G: Report>(
     Ok(())
 }
 
-fn summary<G: Report>(
+fn summary<G: Report, W: Write>(
     game: &G,
     s: &Solution<G>,
     reachable: &Reachable,
-    out: &mut dyn Write,
+    out: &mut W,
 ) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
     let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);

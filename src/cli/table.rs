@@ -60,15 +60,24 @@ impl Columns {
         }
     }
     /// Writes the header row.
-    pub fn write_header(&mut self, header: &[&str], out: &mut dyn Write) -> io::Result<()> {
+    pub fn write_header<W: Write + ?Sized>(&mut self, header: &[&str], out: &mut W) -> io::Result<()> {
         self.write(header, false, out)
     }
     /// Writes a data row (numeric-looking cells right-aligned).
-    pub fn write_row<S: AsRef<str>>(&mut self, row: &[S], out: &mut dyn Write) -> io::Result<()> {
+    pub fn write_row<S: AsRef<str>, W: Write + ?Sized>(
+        &mut self,
+        row: &[S],
+        out: &mut W,
+    ) -> io::Result<()> {
         self.write(row, true, out)
     }
     /// Two spaces between columns, no trailing spaces.
-    fn write<S: AsRef<str>>(&mut self, row: &[S], data: bool, out: &mut dyn Write) -> io::Result<()> {
+    fn write<S: AsRef<str>, W: Write + ?Sized>(
+        &mut self,
+        row: &[S],
+        data: bool,
+        out: &mut W,
+    ) -> io::Result<()> {
         let line = &mut self.line;
         line.clear();
         for (c, cell) in row.iter().enumerate() {

@@ -641,8 +641,10 @@ impl Game for HeapsGame {
         // At most 64 moves on each of at most 4 heaps.
         let mut stored = [0usize; 256];
         // Steps of the other heaps' moves, the same along a row (unless only the smaller heap
-        // may move).
-        let mut row_steps: Vec<isize> = Vec::with_capacity(256);
+        // may move), each with the ranks of the row at which it ends the game.
+        let mut row_steps: Vec<(isize, std::ops::Range<usize>)> = Vec::with_capacity(256);
+        // Whether successors where the game is over may count as leaving the index space.
+        let spare = !V::EVERY_STORED_SUCCESSOR;
         let any = self.apply_to == ApplyTo::Any;
         for row in 0..rows {
             let row = match order {
@@ -656,7 +658,16 @@ impl Game for HeapsGame {
             let mut row_leaves = false;
             if any {
                 for (h, hs) in self.heaps[..k - 1].iter().enumerate() {
-                    row_steps.extend_from_slice(hs.steps.row(ranks[h]));
+                    for &s in hs.steps.row(ranks[h]) {
+                        let over_there = if spare {
+                            let mut moved = sizes;
+                            moved[h] = hs.sizes[ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
+                            self.over_in_row(&mut moved)
+                        } else {
+                            0..0
+                        };
+                        row_steps.push((s, over_there));
+                    }
                     row_leaves |= hs.leaves[ranks[h]];
                 }
             }
@@ -676,11 +687,23 @@ impl Game for HeapsGame {
                 let mut n = 0;
                 let mut leaves = false;
                 if any {
-                    for &s in row_steps.iter().chain(tail.steps.row(r)) {
-                        stored[n] = i.wrapping_add_signed(s);
-                        n += 1;
-                    }
                     leaves = row_leaves | tail.leaves[r];
+                    for (s, over_there) in &row_steps {
+                        if spare && over_there.contains(&r) {
+                            leaves = true;
+                        } else {
+                            stored[n] = i.wrapping_add_signed(*s);
+                            n += 1;
+                        }
+                    }
+                    for &s in tail.steps.row(r) {
+                        if spare && over.contains(&r.wrapping_add_signed(s)) {
+                            leaves = true;
+                        } else {
+                            stored[n] = i.wrapping_add_signed(s);
+                            n += 1;
+                        }
+                    }
                 } else {
                     ranks[k - 1] = r;
                     sizes[k - 1] = tail.sizes[r];

@@ -54,6 +54,10 @@ impl Direction {
 
 /// Told about each position of a [`Game::sweep`].
 pub trait Visit {
+    /// False when a move to a stored position where the end condition holds may be reported
+    /// as leaving the index space instead (for the solver both have the same value), which
+    /// spares reading it; true to get every stored successor (reachability).
+    const EVERY_STORED_SUCCESSOR: bool = true;
     /// False to skip position `i` (its successors are then not generated).
     #[inline]
     fn wants(&mut self, _i: usize) -> bool {

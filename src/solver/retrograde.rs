@@ -421,6 +421,7 @@ fn solve_in_one_sweep<'g, G: Game>(
         }
     }
     impl Visit for Resolve<'_> {
+        const EVERY_STORED_SUCCESSOR: bool = false;
         #[inline]
         fn ended(&mut self, i: usize, ending: Ending) {
             self.tick(i);
