@@ -9,7 +9,6 @@ use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SolverPath, Stick
 use crate::solver::{
     try_solve_with_progress, OutOfMemory, Outcome, Reachable, Solution, SticksPeriod,
 };
-use serde::ser::{Serialize, SerializeMap};
 use std::io::{BufWriter, Write};
 
 pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
@@ -125,73 +124,98 @@ fn table<G: Report, W: Write>(
     Ok(())
 }
 
-/// One reachable position in the JSON document (keys in the order `serde_json::json!` sorts them).
-struct JsonPosition<'a, 's, G: Report> {
-    game: &'a G,
-    solution: &'a Solution<'s, G>,
-    i: usize,
-}
-
-impl<G: Report> Serialize for JsonPosition<'_, '_, G> {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let p = self.game.position(self.i);
-        let v = self.solution.value(self.i);
-        let mut map = ser.serialize_map(Some(4))?;
-        map.serialize_entry("depth", &v.depth)?;
-        map.serialize_entry(
-            "move",
-            &self
-                .solution
-                .best_move(self.i)
-                .map(|(m, _)| self.game.move_json(&m)),
-        )?;
-        map.serialize_entry("outcome", &v.outcome)?;
-        map.serialize_entry("position", &self.game.position_json(&p))?;
-        map.end()
-    }
-}
-
-/// The whole document, `{"game": ..., "positions": [...]}`, serialised as the solution is walked.
-struct JsonDoc<'a, 's, G: Report> {
-    game: &'a G,
-    solution: &'a Solution<'s, G>,
-    reachable: &'a Reachable,
-}
-
-impl<G: Report> Serialize for JsonDoc<'_, '_, G> {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        struct Positions<'b, 'a, 's, G: Report>(&'b JsonDoc<'a, 's, G>);
-        impl<G: Report> Serialize for Positions<'_, '_, '_, G> {
-            fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-                let doc = self.0;
-                ser.collect_seq(doc.reachable.iter().map(|i| JsonPosition {
-                    game: doc.game,
-                    solution: doc.solution,
-                    i,
-                }))
-            }
-        }
-        let mut map = ser.serialize_map(Some(2))?;
-        map.serialize_entry("game", &self.game.describe())?;
-        map.serialize_entry("positions", &Positions(self))?;
-        map.end()
-    }
-}
-
+/// The JSON document `{"game": ..., "positions": [...]}`, written position by position as
+/// the solution is walked. The text is exactly what `serde_json::to_writer_pretty` makes of the
+/// whole document (keys sorted, two-space indent): each position is written into a line buffer
+/// by hand, nested values through serde_json with their indent added.
 fn json_out<G: Report, W: Write>(
     game: &G,
     s: &Solution<G>,
     reachable: &Reachable,
     out: &mut W,
 ) -> Result<(), CliError> {
-    let doc = JsonDoc {
-        game,
-        solution: s,
-        reachable,
-    };
-    serde_json::to_writer_pretty(&mut *out, &doc).map_err(std::io::Error::from)?;
-    writeln!(out)?;
+    let mut buf: Vec<u8> = Vec::with_capacity(1 << 10);
+    buf.extend_from_slice(b"{\n  \"game\": ");
+    pretty_at(&game.describe(), 1, &mut buf);
+    buf.extend_from_slice(b",\n  \"positions\": [");
+    out.write_all(&buf)?;
+    let mut scratch = Vec::new();
+    let mut any = false;
+    for i in reachable.iter() {
+        buf.clear();
+        buf.extend_from_slice(if any { b",\n    {" } else { b"\n    {" });
+        any = true;
+        let p = game.position(i);
+        let v = s.value(i);
+        buf.extend_from_slice(b"\n      \"depth\": ");
+        match v.depth {
+            Some(d) => decimal(d, &mut buf),
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\n      \"move\": ");
+        match s.best_move(i) {
+            Some((m, _)) => value_at(&game.move_json(&m), &mut buf, &mut scratch),
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\n      \"outcome\": \"");
+        buf.extend_from_slice(match v.outcome {
+            Outcome::Win => b"win".as_slice(),
+            Outcome::Loss => b"loss",
+            Outcome::Draw => b"draw",
+        });
+        buf.extend_from_slice(b"\",\n      \"position\": ");
+        value_at(&game.position_json(&p), &mut buf, &mut scratch);
+        buf.extend_from_slice(b"\n    }");
+        out.write_all(&buf)?;
+    }
+    out.write_all(if any { b"\n  ]\n}\n" } else { b"]\n}\n" })?;
     Ok(())
+}
+
+/// A value inside a position (indent level 3): numbers directly, the rest through serde_json.
+#[inline]
+fn value_at(v: &serde_json::Value, buf: &mut Vec<u8>, scratch: &mut Vec<u8>) {
+    match v {
+        serde_json::Value::Number(n) if n.as_u64().is_some() => {
+            decimal(n.as_u64().expect("checked"), buf)
+        }
+        _ => {
+            scratch.clear();
+            pretty_at_into(v, 3, buf, scratch);
+        }
+    }
+}
+
+/// `v` pretty-printed as serde_json prints it nested `level` deep.
+fn pretty_at(v: &serde_json::Value, level: usize, buf: &mut Vec<u8>) {
+    pretty_at_into(v, level, buf, &mut Vec::new());
+}
+
+fn pretty_at_into(v: &serde_json::Value, level: usize, buf: &mut Vec<u8>, scratch: &mut Vec<u8>) {
+    serde_json::to_writer_pretty(&mut *scratch, v).expect("writing to a Vec");
+    // Strings are escaped, so every newline is the formatter's: indent each by the level.
+    for &b in scratch.iter() {
+        buf.push(b);
+        if b == b'\n' {
+            buf.extend(std::iter::repeat_n(b' ', 2 * level));
+        }
+    }
+}
+
+/// `n` in decimal.
+#[inline]
+fn decimal(mut n: u64, buf: &mut Vec<u8>) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[at..]);
 }
 
 fn summary<G: Report, W: Write>(
