@@ -401,7 +401,10 @@ fn once(what: &str) {
         }
         "heaps-lower-bound" => {
             let d = lower_bound_heaps(HEAPS_END as usize);
-            format!("heaps lower bound sum>={HEAPS_END} (1,1): depth {}", d[HEAPS_END as usize + 1])
+            format!(
+                "heaps lower bound sum>={HEAPS_END} (1,1): depth {}",
+                d[HEAPS_END as usize + 1]
+            )
         }
         "heaps" => {
             let game = heaps_game(HEAPS_END);

@@ -29,20 +29,54 @@ fn a_game_over_the_limit_is_refused_with_its_own_bytes_per_position() {
     // x+1 and x-1 cycle: sizes 0..=39999 on each heap.
     let p: u128 = 40_000 * 40_000;
     let err = refused(&[
-        "solve", "heaps", "--start", "1,1", "--move", "x+1", "--move", "x-1", "--end", "sum>=40000",
+        "solve",
+        "heaps",
+        "--start",
+        "1,1",
+        "--move",
+        "x+1",
+        "--move",
+        "x-1",
+        "--end",
+        "sum>=40000",
     ]);
     assert!(err.contains(&format!("{p} positions")), "{err}");
     assert!(err.contains(&format!("about {} GiB", gib(p * 9))), "{err}");
     // x+1 and x*2 only grow the heaps: sizes 1..=39999.
     let p: u128 = 39_999 * 39_999;
     let err = refused(&[
-        "solve", "heaps", "--start", "1,1", "--move", "x+1", "--move", "x*2", "--end", "sum>=40000",
+        "solve",
+        "heaps",
+        "--start",
+        "1,1",
+        "--move",
+        "x+1",
+        "--move",
+        "x*2",
+        "--end",
+        "sum>=40000",
     ]);
     assert!(err.contains(&format!("{p} positions")), "{err}");
-    assert!(err.contains(&format!("about {} GiB", gib((p * 33).div_ceil(8)))), "{err}");
-    let err = refused(&["solve", "sticks", "--count", "2000000000", "--format", "json"]);
+    assert!(
+        err.contains(&format!("about {} GiB", gib((p * 33).div_ceil(8)))),
+        "{err}"
+    );
+    let err = refused(&[
+        "solve",
+        "sticks",
+        "--count",
+        "2000000000",
+        "--format",
+        "json",
+    ]);
     assert!(err.contains("2000000001 positions"), "{err}");
-    assert!(err.contains(&format!("about {} GiB", gib((2_000_000_001u128 * 33).div_ceil(8)))), "{err}");
+    assert!(
+        err.contains(&format!(
+            "about {} GiB",
+            gib((2_000_000_001u128 * 33).div_ceil(8))
+        )),
+        "{err}"
+    );
 }
 
 /// Under an address-space limit, a game inside the position limit that does not fit memory is
@@ -71,19 +105,37 @@ fn an_allocation_that_fails_is_an_error_not_an_abort() {
 fn a_closed_pipe_ends_a_large_output_quietly() {
     for format in ["json", "table"] {
         let mut child = retrogate()
-            .args(["solve", "sticks", "--count", "5000000", "--take", "1,3,4", "--format", format])
+            .args([
+                "solve", "sticks", "--count", "5000000", "--take", "1,3,4", "--format", format,
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let mut head = [0u8; 100];
-        child.stdout.as_mut().unwrap().read_exact(&mut head).unwrap();
+        child
+            .stdout
+            .as_mut()
+            .unwrap()
+            .read_exact(&mut head)
+            .unwrap();
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success(), "{format}: {:?}", out.status);
-        assert!(out.stderr.is_empty(), "{format}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.stderr.is_empty(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let head = String::from_utf8_lossy(&head);
-        assert!(head.starts_with(if format == "json" { "{\n  \"game\"" } else { "sticks: 5000000 sticks" }), "{head}");
+        assert!(
+            head.starts_with(if format == "json" {
+                "{\n  \"game\""
+            } else {
+                "sticks: 5000000 sticks"
+            }),
+            "{head}"
+        );
     }
 }
 
@@ -95,7 +147,11 @@ fn table_json_and_summary_agree_on_a_cyclic_game() {
         "--end", "sum>=40",
     ];
     let run = |format: &str| {
-        let out = retrogate().args(args).args(["--format", format]).output().unwrap();
+        let out = retrogate()
+            .args(args)
+            .args(["--format", format])
+            .output()
+            .unwrap();
         assert!(out.status.success());
         String::from_utf8(out.stdout).unwrap()
     };
@@ -116,7 +172,12 @@ fn table_json_and_summary_agree_on_a_cyclic_game() {
     // Title, header, one row a position.
     assert_eq!(table.lines().count(), positions.len() + 2);
     for (row, p) in table.lines().skip(2).zip(positions) {
-        let heaps: Vec<String> = p["position"].as_array().unwrap().iter().map(|h| h.to_string()).collect();
+        let heaps: Vec<String> = p["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
         assert!(row.starts_with(&heaps.join(",")), "{row} {p}");
         assert!(row.contains(p["outcome"].as_str().unwrap()), "{row} {p}");
     }

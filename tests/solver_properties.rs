@@ -206,20 +206,32 @@ fn acyclic_heap_game() -> impl Strategy<Value = HeapsGame> {
                     let texts = vec![
                         format!("x+{add}"),
                         format!("x*{mul}"),
-                        if guarded { "x+x/2 if x%2==0".into() } else { "2*x+1".into() },
+                        if guarded {
+                            "x+x/2 if x%2==0".into()
+                        } else {
+                            "2*x+1".into()
+                        },
                     ];
                     let end = if any_heap {
                         End::AnyAtLeast(threshold)
                     } else {
                         End::SumAtLeast(threshold * k as u64 / 2)
                     };
-                    (texts, end, seeds[..k].iter().map(|s| s % threshold).collect())
+                    (
+                        texts,
+                        end,
+                        seeds[..k].iter().map(|s| s % threshold).collect(),
+                    )
                 } else {
                     let threshold = t % 4;
                     let texts = vec![
                         format!("x-{add}"),
                         format!("x/{mul}"),
-                        if guarded { "x-5 if x%3==0".into() } else { "x-x/2-1".into() },
+                        if guarded {
+                            "x-5 if x%3==0".into()
+                        } else {
+                            "x-x/2-1".into()
+                        },
                     ];
                     let end = if any_heap {
                         End::AnyAtMost(threshold)
@@ -233,14 +245,23 @@ fn acyclic_heap_game() -> impl Strategy<Value = HeapsGame> {
                 }
                 let moves = texts.iter().map(|m| MoveExpr::parse(m).unwrap()).collect();
                 let last = if wins { Last::Wins } else { Last::Loses };
-                let apply_to = if smaller { ApplyTo::Smaller } else { ApplyTo::Any };
+                let apply_to = if smaller {
+                    ApplyTo::Smaller
+                } else {
+                    ApplyTo::Any
+                };
                 HeapsGame::new(vec![start], moves, end, last, apply_to).ok()
             },
         )
 }
 
 /// The heap game's moves and terminal outcome, written from its rules (not its index).
-fn heap_rules(g: &HeapsGame) -> (impl Fn(&Vec<u64>) -> Vec<Vec<u64>> + '_, impl Fn(&Vec<u64>) -> Outcome + '_) {
+fn heap_rules(
+    g: &HeapsGame,
+) -> (
+    impl Fn(&Vec<u64>) -> Vec<Vec<u64>> + '_,
+    impl Fn(&Vec<u64>) -> Outcome + '_,
+) {
     let end = g.end();
     let smaller = g.rules().apply_to == ApplyTo::Smaller;
     let last = g.last();
@@ -311,8 +332,14 @@ fn the_direction_comes_from_the_moves_themselves() {
         .unwrap()
     };
     use retrogate::game::Direction;
-    assert_eq!(game(&["x+1", "x*2"], "sum>=30", &[1, 1]).direction(), Some(Direction::Up));
-    assert_eq!(game(&["x-1", "x/2"], "sum<=3", &[9, 9]).direction(), Some(Direction::Down));
+    assert_eq!(
+        game(&["x+1", "x*2"], "sum>=30", &[1, 1]).direction(),
+        Some(Direction::Up)
+    );
+    assert_eq!(
+        game(&["x-1", "x/2"], "sum<=3", &[9, 9]).direction(),
+        Some(Direction::Down)
+    );
     // x-2 undoes x+1 twice: a cycle, so the queue path (and its draws).
     assert_eq!(game(&["x+1", "x-2"], "sum>=30", &[3, 4]).direction(), None);
     // A guard that rules out the shrinking move on every reachable size keeps the game acyclic.

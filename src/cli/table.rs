@@ -60,7 +60,11 @@ impl Columns {
         }
     }
     /// Writes the header row.
-    pub fn write_header<W: Write + ?Sized>(&mut self, header: &[&str], out: &mut W) -> io::Result<()> {
+    pub fn write_header<W: Write + ?Sized>(
+        &mut self,
+        header: &[&str],
+        out: &mut W,
+    ) -> io::Result<()> {
         self.write(header, false, out)
     }
     /// Writes a data row (numeric-looking cells right-aligned).

@@ -17,8 +17,8 @@
 
 use super::expr::{EvalError, MoveExpr};
 use super::{
-    check_size, join_commas, Direction, Ending, Game, GameError, Last, Order, SolverPath, Successor,
-    Visit,
+    check_size, join_commas, Direction, Ending, Game, GameError, Last, Order, SolverPath,
+    Successor, Visit,
 };
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -318,7 +318,10 @@ impl HeapsGame {
                 "lower the --end threshold, use fewer heaps, or shrink --start",
             )?;
         }
-        assert!(len <= u32::MAX as u128, "the solver's limits keep indices in 32 bits");
+        assert!(
+            len <= u32::MAX as u128,
+            "the solver's limits keep indices in 32 bits"
+        );
         for (h, hs) in heaps.iter_mut().enumerate() {
             let stride = strides[h] as isize;
             let mut steps = Rows {
@@ -661,7 +664,8 @@ impl Game for HeapsGame {
                     for &s in hs.steps.row(ranks[h]) {
                         let over_there = if spare {
                             let mut moved = sizes;
-                            moved[h] = hs.sizes[ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
+                            moved[h] = hs.sizes
+                                [ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
                             self.over_in_row(&mut moved)
                         } else {
                             0..0

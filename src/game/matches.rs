@@ -188,7 +188,10 @@ mod tests {
 
     #[test]
     fn every_move_raises_the_index() {
-        for g in [MatchesGame::jr01(), MatchesGame::new(11, &[1, 3, 4]).unwrap()] {
+        for g in [
+            MatchesGame::jr01(),
+            MatchesGame::new(11, &[1, 3, 4]).unwrap(),
+        ] {
             for i in 0..g.len() {
                 g.for_each_move(i, |_, s| match s {
                     Successor::Stored(j) => assert!(j > i, "{} -> {}", i, j),

@@ -11,6 +11,6 @@ pub use kege::{KegeAnswers, KegeReport, KegeRow, KegeStart};
 pub use period::{SticksPeriod, SticksValue};
 pub use reachable::Reachable;
 pub use retrograde::{
-    solve, solve_with_progress, try_solve_with_progress, NoProgress, OutOfMemory, Outcome, Progress,
-    Solution, Value,
+    solve, solve_with_progress, try_solve_with_progress, NoProgress, OutOfMemory, Outcome,
+    Progress, Solution, Value,
 };

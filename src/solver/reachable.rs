@@ -81,11 +81,16 @@ impl Reachable {
     }
     /// True when position `i` is in the set.
     pub fn contains(&self, i: usize) -> bool {
-        self.words.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
     /// The positions, ascending.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(k, &w)| Bits(w).map(move |b| 64 * k + b))
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &w)| Bits(w).map(move |b| 64 * k + b))
     }
 }
 

@@ -10,8 +10,8 @@
 //! The chosen move is not stored: it is recomputed from the successors' values, which gives
 //! the move that realises the depth, ties going to the earliest move in the game's order.
 
-use crate::game::{Direction, Ending, Game, Last, Order, SolverPath, Successor, Visit};
 use super::reachable::Reachable;
+use crate::game::{Direction, Ending, Game, Last, Order, SolverPath, Successor, Visit};
 use serde::Serialize;
 use std::fmt;
 
@@ -434,7 +434,11 @@ fn solve_in_one_sweep<'g, G: Game>(
             self.tick(i);
             // Shallowest lost successor (u32::MAX: none) and deepest won successor (a won
             // successor beyond the index space has depth 0, so 0 also stands for none).
-            let mut lost = if beyond && self.beyond_lost { 0 } else { u32::MAX };
+            let mut lost = if beyond && self.beyond_lost {
+                0
+            } else {
+                u32::MAX
+            };
             let mut won = 0u32;
             for &j in stored {
                 let v = match self.packed[j] {
