@@ -255,17 +255,11 @@ fn acyclic_heap_game() -> impl Strategy<Value = HeapsGame> {
         )
 }
 
-/// The heap game's moves and terminal outcome, written from its rules (not its index).
-fn heap_rules(
-    g: &HeapsGame,
-) -> (
-    impl Fn(&Vec<u64>) -> Vec<Vec<u64>> + '_,
-    impl Fn(&Vec<u64>) -> Outcome + '_,
-) {
+/// The heap game's moves, written from its rules (not its index).
+fn heap_moves(g: &HeapsGame) -> impl Fn(&Vec<u64>) -> Vec<Vec<u64>> + '_ {
     let end = g.end();
     let smaller = g.rules().apply_to == ApplyTo::Smaller;
-    let last = g.last();
-    let moves = move |p: &Vec<u64>| -> Vec<Vec<u64>> {
+    move |p: &Vec<u64>| -> Vec<Vec<u64>> {
         if end.holds(p) {
             return vec![];
         }
@@ -287,15 +281,19 @@ fn heap_rules(
             }
         }
         out
-    };
-    let terminal = move |p: &Vec<u64>| {
+    }
+}
+
+/// Who wins where the heap game has no moves.
+fn heap_terminal(g: &HeapsGame) -> impl Fn(&Vec<u64>) -> Outcome {
+    let (end, last) = (g.end(), g.last());
+    move |p: &Vec<u64>| {
         if end.holds(p) && last == Last::Loses {
             Outcome::Win
         } else {
             Outcome::Loss
         }
-    };
-    (moves, terminal)
+    }
 }
 
 proptest! {
@@ -313,7 +311,7 @@ proptest! {
             prop_assert_eq!(a.best_move(i), b.best_move(i), "{:?} at {:?}", g.rules(), g.position(i));
         }
         prop_assert_eq!(a.reachable().iter().collect::<Vec<_>>(), b.reachable().iter().collect::<Vec<_>>());
-        let (moves, terminal) = heap_rules(&g);
+        let (moves, terminal) = (heap_moves(&g), heap_terminal(&g));
         check_game(&g, &moves, &terminal, &|p: &Vec<u64>| g.index(p));
         check_game(&q, &moves, &terminal, &|p: &Vec<u64>| g.index(p));
     }

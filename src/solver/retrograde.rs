@@ -244,7 +244,7 @@ pub fn try_solve_with_progress<'g, G: Game>(
     impl Visit for Ends<'_> {
         #[inline]
         fn ended(&mut self, i: usize, ending: Ending) {
-            if i % PROGRESS_STEP == 0 {
+            if i.is_multiple_of(PROGRESS_STEP) {
                 self.progress.at(i as u64);
             }
             let v = Value::terminal(ending, self.last);
@@ -253,7 +253,7 @@ pub fn try_solve_with_progress<'g, G: Game>(
         }
         #[inline]
         fn moves(&mut self, i: usize, stored: &[usize], beyond: bool) {
-            if i % PROGRESS_STEP == 0 {
+            if i.is_multiple_of(PROGRESS_STEP) {
                 self.progress.at(i as u64);
             }
             if beyond && self.beyond_lost {
@@ -411,7 +411,7 @@ fn solve_in_one_sweep<'g, G: Game>(
     impl Resolve<'_> {
         #[inline]
         fn tick(&mut self, i: usize) {
-            if i % PROGRESS_STEP == 0 {
+            if i.is_multiple_of(PROGRESS_STEP) {
                 let done = match self.order {
                     Order::Ascending => i,
                     Order::Descending => self.packed.len() - i,
