@@ -675,56 +675,66 @@ impl Game for HeapsGame {
                     row_leaves |= hs.leaves[ranks[h]];
                 }
             }
-            for step in 0..row_len {
-                let r = match order {
-                    Order::Ascending => step,
-                    Order::Descending => row_len - 1 - step,
-                };
-                let i = base + r;
-                if !visit.wants(i) {
+            // The row in `order`: the ranks before the terminal ones, the terminal ones as a
+            // block, the ranks after them.
+            let (first, last) = match order {
+                Order::Ascending => (0..over.start, over.end..row_len),
+                Order::Descending => (over.end..row_len, 0..over.start),
+            };
+            for (part, segment) in [first, over.clone(), last].into_iter().enumerate() {
+                if part == 1 {
+                    if !segment.is_empty() {
+                        visit.reached_all(base + segment.start..base + segment.end, order);
+                    }
                     continue;
                 }
-                if over.contains(&r) {
-                    visit.ended(i, Ending::Reached);
-                    continue;
-                }
-                let mut n = 0;
-                let mut leaves = false;
-                if any {
-                    leaves = row_leaves | tail.leaves[r];
-                    for (s, over_there) in &row_steps {
-                        if spare && over_there.contains(&r) {
-                            leaves = true;
-                        } else {
-                            stored[n] = i.wrapping_add_signed(*s);
-                            n += 1;
-                        }
+                for step in 0..segment.len() {
+                    let r = match order {
+                        Order::Ascending => segment.start + step,
+                        Order::Descending => segment.end - 1 - step,
+                    };
+                    let i = base + r;
+                    if !visit.wants(i) {
+                        continue;
                     }
-                    for &s in tail.steps.row(r) {
-                        if spare && over.contains(&r.wrapping_add_signed(s)) {
-                            leaves = true;
-                        } else {
-                            stored[n] = i.wrapping_add_signed(s);
-                            n += 1;
+                    let mut n = 0;
+                    let mut leaves = false;
+                    if any {
+                        leaves = row_leaves | tail.leaves[r];
+                        for (s, over_there) in &row_steps {
+                            if spare && over_there.contains(&r) {
+                                leaves = true;
+                            } else {
+                                stored[n] = i.wrapping_add_signed(*s);
+                                n += 1;
+                            }
                         }
-                    }
-                } else {
-                    ranks[k - 1] = r;
-                    sizes[k - 1] = tail.sizes[r];
-                    for (h, hs) in self.heaps.iter().enumerate() {
-                        if self.may_move(&sizes[..k], h) {
-                            for &s in hs.steps.row(ranks[h]) {
+                        for &s in tail.steps.row(r) {
+                            if spare && over.contains(&r.wrapping_add_signed(s)) {
+                                leaves = true;
+                            } else {
                                 stored[n] = i.wrapping_add_signed(s);
                                 n += 1;
                             }
-                            leaves |= hs.leaves[ranks[h]];
+                        }
+                    } else {
+                        ranks[k - 1] = r;
+                        sizes[k - 1] = tail.sizes[r];
+                        for (h, hs) in self.heaps.iter().enumerate() {
+                            if self.may_move(&sizes[..k], h) {
+                                for &s in hs.steps.row(ranks[h]) {
+                                    stored[n] = i.wrapping_add_signed(s);
+                                    n += 1;
+                                }
+                                leaves |= hs.leaves[ranks[h]];
+                            }
                         }
                     }
-                }
-                if n == 0 && !leaves {
-                    visit.ended(i, Ending::Stuck);
-                } else {
-                    visit.moves(i, &stored[..n], leaves);
+                    if n == 0 && !leaves {
+                        visit.ended(i, Ending::Stuck);
+                    } else {
+                        visit.moves(i, &stored[..n], leaves);
+                    }
                 }
             }
         }

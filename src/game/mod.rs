@@ -65,6 +65,20 @@ pub trait Visit {
     }
     /// Position `i` has no moves, for this reason.
     fn ended(&mut self, i: usize, ending: Ending);
+    /// Every position of `range` (visited in `order`) is over by the end condition. Visitors
+    /// with nothing to do there override it to skip the range at once.
+    #[inline]
+    fn reached_all(&mut self, range: std::ops::Range<usize>, order: Order) {
+        let mut at = |i| {
+            if self.wants(i) {
+                self.ended(i, Ending::Reached);
+            }
+        };
+        match order {
+            Order::Ascending => range.for_each(&mut at),
+            Order::Descending => range.rev().for_each(&mut at),
+        }
+    }
     /// Position `i` has moves: to the stored positions `stored` (move order, each once) and,
     /// if `beyond`, out of the index space.
     fn moves(&mut self, i: usize, stored: &[usize], beyond: bool);

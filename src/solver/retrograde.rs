@@ -7,6 +7,10 @@
 //! the loser delays). Nothing recurses, so cyclic graphs work: positions never resolved are
 //! draws. Memory: a packed `u32` per position, a `u8` successor counter and a `u32` queue slot.
 //!
+//! Acyclic games (every move goes the same way in the index, [`Game::direction`]) skip all of
+//! that: one [`Game::sweep`] in the order that puts successors first decides every position
+//! from its successors' values, with the packed `u32` alone.
+//!
 //! The chosen move is not stored: it is recomputed from the successors' values, which gives
 //! the move that realises the depth, ties going to the earliest move in the game's order.
 
@@ -427,6 +431,14 @@ fn solve_in_one_sweep<'g, G: Game>(
             self.tick(i);
             if ending == Ending::Stuck {
                 self.packed[i] = self.stuck;
+            }
+        }
+        /// Positions where the end condition holds keep their 0 (see above).
+        #[inline]
+        fn reached_all(&mut self, range: std::ops::Range<usize>, _: Order) {
+            let tick = range.start.next_multiple_of(PROGRESS_STEP);
+            if tick < range.end {
+                self.tick(tick);
             }
         }
         #[inline]
