@@ -8,7 +8,8 @@
 //!   benches/python/ solve, the same checksum they print (FNV-1a 64 over a text rendering of
 //!   the answers), so the two can be compared line by line;
 //! - `RETROGATE_BENCH=once:GAME`, GAME one of `sticks` (10^8, take 1,3,4), `sticks1e7`,
-//!   `sticks:COUNT:TAKE` (e.g. `sticks:100000:1,2,3`), `heaps`, `kege`
+//!   `sticks:COUNT:TAKE` (e.g. `sticks:100000:1,2,3`), `heaps`, `heaps-lower-bound` (the
+//!   specialised x+1 / x*2 solver of the same game), `kege`
 //!   (the seed-002 analysis) or `kege1` (the single start (3,10)), solves that game once and
 //!   prints its wall time; run it under `/usr/bin/time -v` for the maximum RSS, or under
 //!   valgrind for a profile.
@@ -41,6 +42,73 @@ fn heaps_game(end: u64) -> HeapsGame {
         ApplyTo::Any,
     )
     .expect("valid heap game")
+}
+
+/// The cyclic benchmark game (queue path): two heaps from (1,1), x+1, x-2 or x*2, ending at a
+/// total of [`CYCLIC_END`]; x-2 undoes x+1, so positions can repeat and some are draws.
+const CYCLIC_END: u64 = 1000;
+
+fn cyclic_heaps_game() -> HeapsGame {
+    HeapsGame::new(
+        vec![vec![1, 1]],
+        ["x+1", "x-2", "x*2"]
+            .iter()
+            .map(|m| MoveExpr::parse(m).unwrap())
+            .collect(),
+        End::SumAtLeast(CYCLIC_END),
+        Last::Wins,
+        ApplyTo::Any,
+    )
+    .expect("valid heap game")
+}
+
+/// The honest lower bound for the heap game: a solver for exactly x+1 / x*2 on two heaps,
+/// ending at a total of `end`, last move wins, with nothing general about it (moves hard-coded,
+/// a dense `u16` depth a position `(a, b)`, no outcome stored: the depth is odd for a win, as
+/// a position where the game is over has depth 0 and is lost for the player to move there).
+/// Returns the depths, `a * end + b` for `1 <= a, b` and `a + b < end`.
+fn lower_bound_heaps(end: usize) -> Vec<u16> {
+    let mut depth = vec![0u16; end * end];
+    for a in (1..end).rev() {
+        for b in (1..end - a).rev() {
+            let at = |x: usize, y: usize| {
+                if x + y >= end {
+                    0
+                } else {
+                    depth[x * end + y]
+                }
+            };
+            let succ = [at(a + 1, b), at(2 * a, b), at(a, b + 1), at(a, 2 * b)];
+            // Shallowest successor lost for its mover (even depth), else the deepest one.
+            let lost = succ.iter().filter(|&&d| d % 2 == 0).min();
+            depth[a * end + b] = match lost {
+                Some(&d) => d + 1,
+                None => succ.iter().max().unwrap() + 1,
+            };
+        }
+    }
+    depth
+}
+
+/// Checks that the lower-bound solver and retrogate agree on every position of the triangle.
+fn check_lower_bound(end: u64) {
+    let game = heaps_game(end);
+    let sol = solve(&game);
+    let lb = lower_bound_heaps(end as usize);
+    for a in 1..end {
+        for b in 1..end - a {
+            let Some(i) = game.index(&[a, b]) else {
+                continue;
+            };
+            let v = sol.value(i);
+            let d = lb[(a * end + b) as usize];
+            assert_eq!(
+                (v.depth, v.outcome == Outcome::Win),
+                (Some(d as u64), d % 2 == 1),
+                "lower bound and retrogate disagree at ({a}, {b})"
+            );
+        }
+    }
 }
 
 fn kege_seed() -> KegeReport {
@@ -97,11 +165,43 @@ fn bench_heaps(c: &mut Criterion) {
         sol.value(game.starts()[0])
     );
     drop(sol);
+    for end in [1000, HEAPS_END] {
+        check_lower_bound(end);
+    }
+    let cyclic = cyclic_heaps_game();
+    let sol = solve(&cyclic);
+    eprintln!(
+        "cyclic heaps x+1,x-2,x*2 sum>={CYCLIC_END} from (1,1): Game::len = {}, direction = {:?}, (win, loss, draw) = {:?}, start = {}",
+        cyclic.len(),
+        cyclic.direction(),
+        sol.counts(),
+        sol.value(cyclic.starts()[0])
+    );
+    drop(sol);
     let mut g = c.benchmark_group("heaps");
     g.sample_size(10)
         .sampling_mode(SamplingMode::Flat)
         .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(40));
+        .measurement_time(Duration::from_secs(10));
+    let sum1000 = heaps_game(1000);
+    g.bench_function("sum1000-from-1-1/build-solve", |b| {
+        b.iter(|| {
+            let game = heaps_game(black_box(1000));
+            solve(&game).value(0)
+        })
+    });
+    g.bench_function("sum1000-from-1-1/solve", |b| {
+        b.iter(|| solve(black_box(&sum1000)))
+    });
+    g.bench_function("sum1000-lower-bound", |b| {
+        b.iter(|| lower_bound_heaps(black_box(1000)))
+    });
+    g.bench_function("sum3000-lower-bound", |b| {
+        b.iter(|| lower_bound_heaps(black_box(HEAPS_END as usize)))
+    });
+    g.bench_function("cyclic-sum1000-from-1-1/solve", |b| {
+        b.iter(|| solve(black_box(&cyclic)))
+    });
     g.bench_function("sum3000-from-1-1/solve", |b| {
         b.iter(|| solve(black_box(&game)))
     });
@@ -298,6 +398,13 @@ fn once(what: &str) {
                 .map(|k| k.parse().expect("TAKE"))
                 .collect();
             once_sticks(count, &take)
+        }
+        "heaps-lower-bound" => {
+            let d = lower_bound_heaps(HEAPS_END as usize);
+            format!(
+                "heaps lower bound sum>={HEAPS_END} (1,1): depth {}",
+                d[HEAPS_END as usize + 1]
+            )
         }
         "heaps" => {
             let game = heaps_game(HEAPS_END);

@@ -2,7 +2,7 @@
 
 use super::args::{KegeArgs, KegeFormat};
 use super::solve::heaps_rules;
-use super::table::Table;
+use super::table::Columns;
 use super::CliError;
 use crate::game::join_commas;
 use crate::solver::kege::{analyse, parse_s_range, KegeReport};
@@ -56,13 +56,15 @@ fn table(args: &KegeArgs, r: &KegeReport, out: &mut dyn Write) -> Result<(), Cli
         out,
         "values for the player to move (Petya at the start, Vanya after one move): outcome and moves to the end"
     )?;
-    let mut t = Table::new(&[
+    // The rows are written as they are formatted: one pass measures the columns, a second
+    // writes them.
+    let header = [
         "S",
         "start",
         "Petya",
         "after Petya's first moves (Vanya to move)",
-    ]);
-    for row in &r.rows {
+    ];
+    let cells = |row: &crate::solver::KegeRow| {
         let moves: Vec<String> = row
             .moves
             .iter()
@@ -74,14 +76,21 @@ fn table(args: &KegeArgs, r: &KegeReport, out: &mut dyn Write) -> Result<(), Cli
                 )
             })
             .collect();
-        t.push(vec![
+        [
             row.s.to_string(),
             join_commas(&row.start),
             value_text(row.outcome, row.depth),
             moves.join(" | "),
-        ]);
+        ]
+    };
+    let mut columns = Columns::new(&header);
+    for row in &r.rows {
+        columns.measure(&cells(row));
     }
-    out.write_all(t.render().as_bytes())?;
+    columns.write_header(&header, out)?;
+    for row in &r.rows {
+        columns.write_row(&cells(row), out)?;
+    }
     writeln!(out)?;
     writeln!(out, "answers (sets of S)")?;
     let a = &r.answers;

@@ -21,6 +21,8 @@ pub trait Report: Game {
     fn move_text(&self, from: &Self::Position, m: &Self::Move) -> String;
     /// The move as JSON.
     fn move_json(&self, m: &Self::Move) -> Json;
+    /// How to make the game smaller, for a game too large to solve.
+    fn shrink_hint(&self) -> &'static str;
 }
 
 impl Report for SticksGame {
@@ -49,6 +51,9 @@ impl Report for SticksGame {
     }
     fn move_json(&self, m: &u64) -> Json {
         json!(m)
+    }
+    fn shrink_hint(&self) -> &'static str {
+        "lower --count, or use --format summary, which answers any count up to 2^63 from the period"
     }
 }
 
@@ -82,6 +87,9 @@ impl Report for MatchesGame {
     }
     fn move_json(&self, m: &u64) -> Json {
         json!(m)
+    }
+    fn shrink_hint(&self) -> &'static str {
+        "lower --count"
     }
 }
 
@@ -131,5 +139,8 @@ impl Report for HeapsGame {
     }
     fn move_json(&self, m: &crate::game::heaps::HeapsMove) -> Json {
         json!(m.result)
+    }
+    fn shrink_hint(&self) -> &'static str {
+        "lower the --end threshold, use fewer heaps, or shrink --start"
     }
 }

@@ -2,13 +2,14 @@
 
 use super::args::{GameArgs, HeapsRulesArgs, SolveArgs, SolveFormat};
 use super::report::Report;
-use super::table::Table;
+use super::table::Columns;
 use super::ui::Ui;
 use super::CliError;
-use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SticksGame};
-use crate::solver::{solve_with_progress, Outcome, Solution, SticksPeriod};
-use serde_json::json;
-use std::io::Write;
+use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SolverPath, SticksGame};
+use crate::solver::{
+    try_solve_with_progress, OutOfMemory, Outcome, Reachable, Solution, SticksPeriod,
+};
+use std::io::{BufWriter, Write};
 
 pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.game {
@@ -61,77 +62,186 @@ fn emit<G: Report>(
 ) -> Result<(), CliError> {
     let solution = {
         let mut progress = ui.solve_progress(game.len());
-        solve_with_progress(game, &mut progress)
+        try_solve_with_progress(game, &mut progress).map_err(|e| out_of_memory(game, e))?
     };
+    let reachable = solution
+        .try_reachable()
+        .map_err(|e| out_of_memory(game, e))?;
+    let mut out = BufWriter::with_capacity(1 << 16, out);
     match format {
-        SolveFormat::Table => table(game, &solution, out),
-        SolveFormat::Json => json_out(game, &solution, out),
-        SolveFormat::Summary => summary(game, &solution, out),
+        SolveFormat::Table => table(game, &solution, &reachable, &mut out)?,
+        SolveFormat::Json => json_out(game, &solution, &reachable, &mut out)?,
+        SolveFormat::Summary => summary(game, &solution, &reachable, &mut out)?,
     }
+    out.flush()?;
+    Ok(())
+}
+
+/// The solver could not get memory for its arrays: exit 2, with how much it asked for and how
+/// to shrink the game.
+fn out_of_memory<G: Report>(game: &G, e: OutOfMemory) -> CliError {
+    let n = game.len() as u128;
+    let total = SolverPath::of(game).bytes(n);
+    CliError::Usage(format!(
+        "not enough memory to solve this game: {e} ({:.1} GiB; the {n} positions need about {total} bytes in all); {}",
+        e.bytes as f64 / (1u64 << 30) as f64,
+        game.shrink_hint()
+    ))
 }
 
 fn depth_text(d: Option<u64>) -> String {
     d.map_or_else(|| "-".to_string(), |d| d.to_string())
 }
 
-fn table<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
+/// The cells of position `i`'s row: position, outcome, depth, move.
+fn row_cells<G: Report>(game: &G, s: &Solution<G>, i: usize) -> Vec<String> {
+    let p = game.position(i);
+    let v = s.value(i);
+    let mut row = game.position_cells(&p);
+    row.push(v.outcome.to_string());
+    row.push(depth_text(v.depth));
+    row.push(
+        s.best_move(i)
+            .map_or_else(|| "-".to_string(), |(m, _)| game.move_text(&p, &m)),
+    );
+    row
+}
+
+/// The table of every reachable position, written as it goes: one pass over the solution
+/// measures the columns, a second writes the rows (the same text as [`Table::render`]).
+fn table<G: Report, W: Write>(
+    game: &G,
+    s: &Solution<G>,
+    reachable: &Reachable,
+    out: &mut W,
+) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
     let mut header = game.position_header();
     header.extend(["outcome", "depth", "move"]);
-    let mut t = Table::new(&header);
-    for i in s.reachable() {
+    let mut columns = Columns::new(&header);
+    for i in reachable.iter() {
+        columns.measure(&row_cells(game, s, i));
+    }
+    columns.write_header(&header, out)?;
+    for i in reachable.iter() {
+        columns.write_row(&row_cells(game, s, i), out)?;
+    }
+    Ok(())
+}
+
+/// The JSON document `{"game": ..., "positions": [...]}`, written position by position as
+/// the solution is walked. The text is exactly what `serde_json::to_writer_pretty` makes of the
+/// whole document (keys sorted, two-space indent): each position is written into a line buffer
+/// by hand, nested values through serde_json with their indent added.
+fn json_out<G: Report, W: Write>(
+    game: &G,
+    s: &Solution<G>,
+    reachable: &Reachable,
+    out: &mut W,
+) -> Result<(), CliError> {
+    let mut buf: Vec<u8> = Vec::with_capacity(1 << 10);
+    buf.extend_from_slice(b"{\n  \"game\": ");
+    pretty_at(&game.describe(), 1, &mut buf);
+    buf.extend_from_slice(b",\n  \"positions\": [");
+    out.write_all(&buf)?;
+    let mut scratch = Vec::new();
+    let mut any = false;
+    for i in reachable.iter() {
+        buf.clear();
+        buf.extend_from_slice(if any { b",\n    {" } else { b"\n    {" });
+        any = true;
         let p = game.position(i);
         let v = s.value(i);
-        let mut row = game.position_cells(&p);
-        row.push(v.outcome.to_string());
-        row.push(depth_text(v.depth));
-        row.push(
-            s.best_move(i)
-                .map_or_else(|| "-".to_string(), |(m, _)| game.move_text(&p, &m)),
-        );
-        t.push(row);
+        buf.extend_from_slice(b"\n      \"depth\": ");
+        match v.depth {
+            Some(d) => decimal(d, &mut buf),
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\n      \"move\": ");
+        match s.best_move(i) {
+            Some((m, _)) => value_at(&game.move_json(&m), &mut buf, &mut scratch),
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\n      \"outcome\": \"");
+        buf.extend_from_slice(match v.outcome {
+            Outcome::Win => b"win".as_slice(),
+            Outcome::Loss => b"loss",
+            Outcome::Draw => b"draw",
+        });
+        buf.extend_from_slice(b"\",\n      \"position\": ");
+        value_at(&game.position_json(&p), &mut buf, &mut scratch);
+        buf.extend_from_slice(b"\n    }");
+        out.write_all(&buf)?;
     }
-    out.write_all(t.render().as_bytes())?;
+    out.write_all(if any { b"\n  ]\n}\n" } else { b"]\n}\n" })?;
     Ok(())
 }
 
-fn json_out<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
-    let positions: Vec<_> = s
-        .reachable()
-        .into_iter()
-        .map(|i| {
-            let p = game.position(i);
-            let v = s.value(i);
-            json!({
-                "position": game.position_json(&p),
-                "outcome": v.outcome,
-                "depth": v.depth,
-                "move": s.best_move(i).map(|(m, _)| game.move_json(&m)),
-            })
-        })
-        .collect();
-    let doc = json!({"game": game.describe(), "positions": positions});
-    serde_json::to_writer_pretty(&mut *out, &doc).map_err(std::io::Error::from)?;
-    writeln!(out)?;
-    Ok(())
+/// A value inside a position (indent level 3): numbers directly, the rest through serde_json.
+#[inline]
+fn value_at(v: &serde_json::Value, buf: &mut Vec<u8>, scratch: &mut Vec<u8>) {
+    match v {
+        serde_json::Value::Number(n) if n.as_u64().is_some() => {
+            decimal(n.as_u64().expect("checked"), buf)
+        }
+        _ => {
+            scratch.clear();
+            pretty_at_into(v, 3, buf, scratch);
+        }
+    }
 }
 
-fn summary<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<(), CliError> {
+/// `v` pretty-printed as serde_json prints it nested `level` deep.
+fn pretty_at(v: &serde_json::Value, level: usize, buf: &mut Vec<u8>) {
+    pretty_at_into(v, level, buf, &mut Vec::new());
+}
+
+fn pretty_at_into(v: &serde_json::Value, level: usize, buf: &mut Vec<u8>, scratch: &mut Vec<u8>) {
+    serde_json::to_writer_pretty(&mut *scratch, v).expect("writing to a Vec");
+    // Strings are escaped, so every newline is the formatter's: indent each by the level.
+    for &b in scratch.iter() {
+        buf.push(b);
+        if b == b'\n' {
+            buf.extend(std::iter::repeat_n(b' ', 2 * level));
+        }
+    }
+}
+
+/// `n` in decimal.
+#[inline]
+fn decimal(mut n: u64, buf: &mut Vec<u8>) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[at..]);
+}
+
+fn summary<G: Report, W: Write>(
+    game: &G,
+    s: &Solution<G>,
+    reachable: &Reachable,
+    out: &mut W,
+) -> Result<(), CliError> {
     writeln!(out, "{}", game.title())?;
-    let reachable = s.reachable();
-    let count = |o: Outcome| {
-        reachable
-            .iter()
-            .filter(|&&i| s.value(i).outcome == o)
-            .count()
-    };
+    let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
+    for i in reachable.iter() {
+        match s.value(i).outcome {
+            Outcome::Win => wins += 1,
+            Outcome::Loss => losses += 1,
+            Outcome::Draw => draws += 1,
+        }
+    }
     writeln!(
         out,
-        "positions: {} ({} win, {} loss, {} draw)",
+        "positions: {} ({wins} win, {losses} loss, {draws} draw)",
         reachable.len(),
-        count(Outcome::Win),
-        count(Outcome::Loss),
-        count(Outcome::Draw)
     )?;
     for start in game.starts() {
         let p = game.position(start);
@@ -143,9 +253,9 @@ fn summary<G: Report>(game: &G, s: &Solution<G>, out: &mut dyn Write) -> Result<
     }
     let losing: Vec<String> = reachable
         .iter()
-        .filter(|&&i| s.value(i).outcome == Outcome::Loss)
+        .filter(|&i| s.value(i).outcome == Outcome::Loss)
         .take(10)
-        .map(|&i| game.position_cells(&game.position(i)).join(" "))
+        .map(|i| game.position_cells(&game.position(i)).join(" "))
         .collect();
     writeln!(out, "first losing positions: {}", losing.join(", "))?;
     Ok(())

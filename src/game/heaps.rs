@@ -16,7 +16,10 @@
 //! the game, so it is a [`Successor::Beyond`] and needs no storage.
 
 use super::expr::{EvalError, MoveExpr};
-use super::{check_size, join_commas, Ending, Game, GameError, Last, Successor};
+use super::{
+    check_size, join_commas, Direction, Ending, Game, GameError, Last, Order, SolverPath,
+    Successor, Visit,
+};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -153,6 +156,39 @@ struct HeapSizes {
     forward: Rows<(u8, Option<u32>, u64)>,
     /// Per rank: ranks that have a move to it.
     backward: Rows<u32>,
+    /// Per rank: how far each move that stays in the index space shifts the position's index
+    /// (`(to - rank) * stride`), in move order.
+    steps: Rows<isize>,
+    /// Per rank: true when some move leaves the index space.
+    leaves: Vec<bool>,
+}
+
+/// Division of a `u32` by a fixed divisor with one multiplication (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019): `x / d == (x * (2^64 / d rounded up)) >> 64`
+/// for every 32-bit `x` and 32-bit `d > 1`. `magic == 0` stands for `d == 1`.
+#[derive(Clone, Copy, Debug)]
+struct FastDiv {
+    magic: u64,
+}
+
+impl FastDiv {
+    fn new(d: usize) -> Self {
+        assert!(
+            d >= 1 && d <= u32::MAX as usize,
+            "divisor {d} out of FastDiv's range"
+        );
+        FastDiv {
+            magic: if d == 1 { 0 } else { u64::MAX / d as u64 + 1 },
+        }
+    }
+    #[inline]
+    fn div(self, x: usize) -> usize {
+        debug_assert!(x <= u32::MAX as usize);
+        if self.magic == 0 {
+            return x;
+        }
+        ((self.magic as u128 * x as u128) >> 64) as usize
+    }
 }
 
 /// A validated heap game.
@@ -165,6 +201,9 @@ pub struct HeapsGame {
     apply_to: ApplyTo,
     heaps: Vec<HeapSizes>,
     strides: Vec<usize>,
+    /// `strides[h]` as a [`FastDiv`], for every heap but the last (whose stride is 1).
+    stride_divs: Vec<FastDiv>,
+    direction: Option<Direction>,
     len: usize,
 }
 
@@ -265,6 +304,12 @@ impl HeapsGame {
             let seeds: Vec<u64> = starts.iter().map(|s| s[h]).collect();
             heaps.push(Self::heap_sizes(&seeds, &moves, end)?);
         }
+        let direction = Self::direction_of(&heaps);
+        let path = if direction.is_some() {
+            SolverPath::OneSweep
+        } else {
+            SolverPath::Queue
+        };
         let mut strides = vec![1usize; k];
         let mut len: u128 = 1;
         for h in (0..k).rev() {
@@ -272,9 +317,36 @@ impl HeapsGame {
             len *= heaps[h].sizes.len() as u128;
             check_size(
                 len,
+                path,
                 "lower the --end threshold, use fewer heaps, or shrink --start",
             )?;
         }
+        assert!(
+            len <= u32::MAX as u128,
+            "the solver's limits keep indices in 32 bits"
+        );
+        for (h, hs) in heaps.iter_mut().enumerate() {
+            let stride = strides[h] as isize;
+            let mut steps = Rows {
+                offsets: vec![0],
+                items: vec![],
+            };
+            let mut leaves = Vec::with_capacity(hs.sizes.len());
+            for r in 0..hs.sizes.len() {
+                let mut leave = false;
+                for &(_, to, _) in hs.forward.row(r) {
+                    match to {
+                        Some(t) => steps.items.push((t as isize - r as isize) * stride),
+                        None => leave = true,
+                    }
+                }
+                steps.offsets.push(steps.items.len() as u32);
+                leaves.push(leave);
+            }
+            hs.steps = steps;
+            hs.leaves = leaves;
+        }
+        let stride_divs = strides[..k - 1].iter().map(|&s| FastDiv::new(s)).collect();
         Ok(Self {
             starts,
             moves,
@@ -283,8 +355,32 @@ impl HeapsGame {
             apply_to,
             heaps,
             strides,
+            stride_divs,
+            direction,
             len: len as usize,
         })
+    }
+
+    /// `Up` when every move of every heap leads to a larger size (or out of the index space),
+    /// `Down` when every one leads to a smaller size; `None` when the moves go both ways.
+    /// The index orders positions by their heaps' sizes, so the index moves the same way.
+    fn direction_of(heaps: &[HeapSizes]) -> Option<Direction> {
+        let (mut up, mut down) = (true, true);
+        for hs in heaps {
+            for r in 0..hs.sizes.len() {
+                for &(_, to, _) in hs.forward.row(r) {
+                    if let Some(t) = to {
+                        up &= t as usize > r;
+                        down &= (t as usize) < r;
+                    }
+                }
+            }
+        }
+        match (up, down) {
+            (true, _) => Some(Direction::Up),
+            (false, true) => Some(Direction::Down),
+            (false, false) => None,
+        }
     }
 
     /// The closure of `seeds` under the moves, stopping at sizes that end the game alone.
@@ -362,6 +458,8 @@ impl HeapsGame {
             sizes,
             forward,
             backward,
+            steps: Rows::default(),
+            leaves: Vec::new(),
         })
     }
 
@@ -410,11 +508,35 @@ impl HeapsGame {
     fn decode(&self, i: usize) -> ([usize; MAX_HEAPS], [u64; MAX_HEAPS]) {
         let mut ranks = [0usize; MAX_HEAPS];
         let mut sizes = [0u64; MAX_HEAPS];
+        let last = self.heaps.len() - 1;
+        let mut rest = i;
+        for (h, div) in self.stride_divs.iter().enumerate() {
+            ranks[h] = div.div(rest);
+            rest -= ranks[h] * self.strides[h];
+        }
+        ranks[last] = rest;
         for (h, hs) in self.heaps.iter().enumerate() {
-            ranks[h] = (i / self.strides[h]) % hs.sizes.len();
             sizes[h] = hs.sizes[ranks[h]];
         }
         (ranks, sizes)
+    }
+
+    /// The ranks of the last heap at which the game is over, when the other heaps have the
+    /// sizes in `sizes[..last]`: a suffix for `>=` conditions, a prefix for `<=` ones (the
+    /// condition is monotone in one heap's size).
+    fn over_in_row(&self, sizes: &mut [u64; MAX_HEAPS]) -> std::ops::Range<usize> {
+        let k = self.heaps.len();
+        let row = &self.heaps[k - 1].sizes;
+        let mut holds = |x: u64| {
+            sizes[k - 1] = x;
+            self.end.holds(&sizes[..k])
+        };
+        match self.end {
+            End::SumAtLeast(_) | End::AnyAtLeast(_) => {
+                row.partition_point(|&x| !holds(x))..row.len()
+            }
+            End::SumAtMost(_) | End::AnyAtMost(_) => 0..row.partition_point(|&x| holds(x)),
+        }
     }
 
     /// Every legal move of `i` as (heap, expression, new size, successor), in move order.
@@ -439,13 +561,6 @@ impl HeapsGame {
                 f(h, e, res, succ);
             }
         }
-    }
-
-    fn ranks(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.strides
-            .iter()
-            .zip(&self.heaps)
-            .map(move |(&s, hs)| (i / s) % hs.sizes.len())
     }
 
     fn may_move(&self, sizes: &[u64], h: usize) -> bool {
@@ -546,10 +661,115 @@ impl Game for HeapsGame {
         }
     }
     fn position(&self, i: usize) -> Vec<u64> {
-        self.ranks(i)
-            .zip(&self.heaps)
-            .map(|(r, hs)| hs.sizes[r])
-            .collect()
+        self.decode(i).1[..self.heaps.len()].to_vec()
+    }
+    fn direction(&self) -> Option<Direction> {
+        self.direction
+    }
+    /// Row by row (a row: the last heap's sizes, the other heaps fixed), with the row's
+    /// terminal ranks found once and successors found by adding each move's index step.
+    fn sweep<V: Visit>(&self, order: Order, visit: &mut V) {
+        let k = self.heaps.len();
+        let tail = &self.heaps[k - 1];
+        let row_len = tail.sizes.len();
+        let rows = self.len / row_len;
+        // At most 64 moves on each of at most 4 heaps.
+        let mut stored = [0usize; 256];
+        // Steps of the other heaps' moves, the same along a row (unless only the smaller heap
+        // may move), each with the ranks of the row at which it ends the game.
+        let mut row_steps: Vec<(isize, std::ops::Range<usize>)> = Vec::with_capacity(256);
+        // Whether successors where the game is over may count as leaving the index space.
+        let spare = !V::EVERY_STORED_SUCCESSOR;
+        let any = self.apply_to == ApplyTo::Any;
+        for row in 0..rows {
+            let row = match order {
+                Order::Ascending => row,
+                Order::Descending => rows - 1 - row,
+            };
+            let base = row * row_len;
+            let (mut ranks, mut sizes) = self.decode(base);
+            let over = self.over_in_row(&mut sizes);
+            row_steps.clear();
+            let mut row_leaves = false;
+            if any {
+                for (h, hs) in self.heaps[..k - 1].iter().enumerate() {
+                    for &s in hs.steps.row(ranks[h]) {
+                        let over_there = if spare {
+                            let mut moved = sizes;
+                            moved[h] = hs.sizes
+                                [ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
+                            self.over_in_row(&mut moved)
+                        } else {
+                            0..0
+                        };
+                        row_steps.push((s, over_there));
+                    }
+                    row_leaves |= hs.leaves[ranks[h]];
+                }
+            }
+            // The row in `order`: the ranks before the terminal ones, the terminal ones as a
+            // block, the ranks after them.
+            let (first, last) = match order {
+                Order::Ascending => (0..over.start, over.end..row_len),
+                Order::Descending => (over.end..row_len, 0..over.start),
+            };
+            for (part, segment) in [first, over.clone(), last].into_iter().enumerate() {
+                if part == 1 {
+                    if !segment.is_empty() {
+                        visit.reached_all(base + segment.start..base + segment.end, order);
+                    }
+                    continue;
+                }
+                for step in 0..segment.len() {
+                    let r = match order {
+                        Order::Ascending => segment.start + step,
+                        Order::Descending => segment.end - 1 - step,
+                    };
+                    let i = base + r;
+                    if !visit.wants(i) {
+                        continue;
+                    }
+                    let mut n = 0;
+                    let mut leaves = false;
+                    if any {
+                        leaves = row_leaves | tail.leaves[r];
+                        for (s, over_there) in &row_steps {
+                            if spare && over_there.contains(&r) {
+                                leaves = true;
+                            } else {
+                                stored[n] = i.wrapping_add_signed(*s);
+                                n += 1;
+                            }
+                        }
+                        for &s in tail.steps.row(r) {
+                            if spare && over.contains(&r.wrapping_add_signed(s)) {
+                                leaves = true;
+                            } else {
+                                stored[n] = i.wrapping_add_signed(s);
+                                n += 1;
+                            }
+                        }
+                    } else {
+                        ranks[k - 1] = r;
+                        sizes[k - 1] = tail.sizes[r];
+                        for (h, hs) in self.heaps.iter().enumerate() {
+                            if self.may_move(&sizes[..k], h) {
+                                for &s in hs.steps.row(ranks[h]) {
+                                    stored[n] = i.wrapping_add_signed(s);
+                                    n += 1;
+                                }
+                                leaves |= hs.leaves[ranks[h]];
+                            }
+                        }
+                    }
+                    if n == 0 && !leaves {
+                        visit.ended(i, Ending::Stuck);
+                    } else {
+                        visit.moves(i, &stored[..n], leaves);
+                    }
+                }
+            }
+        }
     }
     fn starts(&self) -> Vec<usize> {
         self.starts.iter().filter_map(|s| self.index(s)).collect()

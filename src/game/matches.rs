@@ -10,7 +10,7 @@
 //! with total `t` (`0..=count`). Removing the last match leads to phase 2 with total 0, with
 //! the other player to move: the game alternates as usual across the phase change.
 
-use super::{validate_take_set, Ending, Game, GameError, Last, Successor};
+use super::{validate_take_set, Direction, Ending, Game, GameError, Last, SolverPath, Successor};
 use serde::Serialize;
 use std::fmt;
 
@@ -48,7 +48,7 @@ impl MatchesGame {
             return Err(GameError::ZeroCount);
         }
         let take = validate_take_set(take)?;
-        super::check_size(2 * count as u128 + 1, "lower --count")?;
+        super::check_size(2 * count as u128 + 1, SolverPath::OneSweep, "lower --count")?;
         Ok(Self { count, take })
     }
 
@@ -80,6 +80,11 @@ impl Game for MatchesGame {
     }
     fn last(&self) -> Last {
         Last::Wins
+    }
+    /// Every move raises the total, and removing the last match leads to phase 2, whose
+    /// indices all come after phase 1's.
+    fn direction(&self) -> Option<Direction> {
+        Some(Direction::Up)
     }
     fn ending(&self, i: usize) -> Option<Ending> {
         let p = self.position(i);
@@ -177,6 +182,21 @@ mod tests {
                     });
                 }
                 assert_eq!(preds, expected, "position {}", g.position(i));
+            }
+        }
+    }
+
+    #[test]
+    fn every_move_raises_the_index() {
+        for g in [
+            MatchesGame::jr01(),
+            MatchesGame::new(11, &[1, 3, 4]).unwrap(),
+        ] {
+            for i in 0..g.len() {
+                g.for_each_move(i, |_, s| match s {
+                    Successor::Stored(j) => assert!(j > i, "{} -> {}", i, j),
+                    Successor::Beyond => panic!("matches moves stay in the index"),
+                });
             }
         }
     }

@@ -17,6 +17,73 @@ pub use heaps::{ApplyTo, End, HeapsGame};
 pub use matches::MatchesGame;
 pub use sticks::SticksGame;
 
+/// Which way the moves of an acyclic game go in its index space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Every move leads to a smaller index (or beyond the index space).
+    Down,
+    /// Every move leads to a larger index (or beyond the index space).
+    Up,
+}
+
+/// The order of a [`Game::sweep`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Index 0 first.
+    Ascending,
+    /// The last index first.
+    Descending,
+}
+
+impl Direction {
+    /// The sweep order that visits every successor before the positions that move to it.
+    pub fn successors_first(self) -> Order {
+        match self {
+            Direction::Down => Order::Ascending,
+            Direction::Up => Order::Descending,
+        }
+    }
+    /// The sweep order that visits every position before its successors.
+    pub fn predecessors_first(self) -> Order {
+        match self {
+            Direction::Down => Order::Descending,
+            Direction::Up => Order::Ascending,
+        }
+    }
+}
+
+/// Told about each position of a [`Game::sweep`].
+pub trait Visit {
+    /// False when a move to a stored position where the end condition holds may be reported
+    /// as leaving the index space instead (for the solver both have the same value), which
+    /// spares reading it; true to get every stored successor (reachability).
+    const EVERY_STORED_SUCCESSOR: bool = true;
+    /// False to skip position `i` (its successors are then not generated).
+    #[inline]
+    fn wants(&mut self, _i: usize) -> bool {
+        true
+    }
+    /// Position `i` has no moves, for this reason.
+    fn ended(&mut self, i: usize, ending: Ending);
+    /// Every position of `range` (visited in `order`) is over by the end condition. Visitors
+    /// with nothing to do there override it to skip the range at once.
+    #[inline]
+    fn reached_all(&mut self, range: std::ops::Range<usize>, order: Order) {
+        let mut at = |i| {
+            if self.wants(i) {
+                self.ended(i, Ending::Reached);
+            }
+        };
+        match order {
+            Order::Ascending => range.for_each(&mut at),
+            Order::Descending => range.rev().for_each(&mut at),
+        }
+    }
+    /// Position `i` has moves: to the stored positions `stored` (move order, each once) and,
+    /// if `beyond`, out of the index space.
+    fn moves(&mut self, i: usize, stored: &[usize], beyond: bool);
+}
+
 /// Who wins when the game ends by its end condition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -86,6 +153,39 @@ pub trait Game {
     fn moves_go_down(&self) -> bool {
         false
     }
+    /// Which way every move goes in the index space, when all go the same way (the game is
+    /// then acyclic and solved in one sweep); `None` when the game may cycle.
+    fn direction(&self) -> Option<Direction> {
+        self.moves_go_down().then_some(Direction::Down)
+    }
+    /// Visits every position in index order `order`, telling `visit` its ending or where its
+    /// moves lead (stored successors in move order, and whether some move leaves the index
+    /// space). Positions for which [`Visit::wants`] says no are skipped. Games override it to
+    /// walk their index without decoding each position.
+    fn sweep<V: Visit>(&self, order: Order, visit: &mut V) {
+        let n = self.len();
+        let mut stored = Vec::new();
+        let mut at = |i: usize| {
+            if !visit.wants(i) {
+                return;
+            }
+            if let Some(ending) = self.ending(i) {
+                visit.ended(i, ending);
+                return;
+            }
+            stored.clear();
+            let mut beyond = false;
+            self.for_each_successor(i, |s| match s {
+                Successor::Stored(j) => stored.push(j),
+                Successor::Beyond => beyond = true,
+            });
+            visit.moves(i, &stored, beyond);
+        };
+        match order {
+            Order::Ascending => (0..n).for_each(&mut at),
+            Order::Descending => (0..n).rev().for_each(&mut at),
+        }
+    }
     /// Calls `f` once for every stored position that has a move to `i`.
     fn for_each_predecessor<F: FnMut(usize)>(&self, i: usize, f: F);
     /// The position at index `i`.
@@ -116,17 +216,58 @@ pub enum GameError {
     },
 }
 
-/// Most positions the dense solver will allocate for (about 9 bytes each).
+/// Memory the dense solver may plan for: 9 GB, which is the queue path's 9 bytes a position
+/// for its limit of [`MAX_POSITIONS`].
+pub const MEMORY_BUDGET: u128 = 9_000_000_000;
+/// Most positions the queue path (games that may cycle) will allocate for.
 pub const MAX_POSITIONS: u64 = 1_000_000_000;
-/// Memory the solver needs per position: packed value (4), counter (1), queue slot (4).
-pub const BYTES_PER_POSITION: u128 = 9;
 
-pub(crate) fn check_size(positions: u128, fix: &str) -> Result<(), GameError> {
-    if positions > MAX_POSITIONS as u128 {
+/// Which of the solver's two algorithms a game takes, and so how much memory a position costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverPath {
+    /// Acyclic games ([`Game::direction`] is `Some`): one sweep over a packed `u32` value a
+    /// position, then a reachability bit a position: 4 1/8 bytes.
+    OneSweep,
+    /// Games that may cycle: packed value (4), successor counter (1) and queue slot (4) a
+    /// position, 9 bytes (the reachability search afterwards, a bit and at most a 4-byte stack
+    /// slot a position beside the values, needs less).
+    Queue,
+}
+
+impl SolverPath {
+    /// The path the solver takes for `game`.
+    pub fn of<G: Game + ?Sized>(game: &G) -> Self {
+        if game.direction().is_some() {
+            SolverPath::OneSweep
+        } else {
+            SolverPath::Queue
+        }
+    }
+    /// Bytes a position costs, in eighths of a byte.
+    pub const fn eighths_per_position(self) -> u128 {
+        match self {
+            SolverPath::OneSweep => 33,
+            SolverPath::Queue => 72,
+        }
+    }
+    /// Bytes the solver's arrays need for `positions` positions.
+    pub fn bytes(self, positions: u128) -> u128 {
+        (positions * self.eighths_per_position()).div_ceil(8)
+    }
+    /// Most positions this path allocates for: those that fit [`MEMORY_BUDGET`], and never
+    /// more than [`MAX_POSITIONS`] (a depth must fit the 30 bits the packed value gives it).
+    pub fn max_positions(self) -> u64 {
+        (MEMORY_BUDGET * 8 / self.eighths_per_position()).min(MAX_POSITIONS as u128) as u64
+    }
+}
+
+pub(crate) fn check_size(positions: u128, path: SolverPath, fix: &str) -> Result<(), GameError> {
+    let limit = path.max_positions();
+    if positions > limit as u128 {
         return Err(GameError::TooLarge {
             positions,
-            limit: MAX_POSITIONS,
-            bytes: positions * BYTES_PER_POSITION,
+            limit,
+            bytes: path.bytes(positions),
             fix: fix.to_string(),
         });
     }

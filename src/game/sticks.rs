@@ -6,7 +6,7 @@
 //! one took the last stick). A non-empty pile that no take fits (take set without 1) is stuck:
 //! the player to move cannot move and loses.
 
-use super::{check_size, validate_take_set, Ending, Game, GameError, Last, Successor};
+use super::{check_size, validate_take_set, Ending, Game, GameError, Last, SolverPath, Successor};
 use serde::Serialize;
 
 /// A validated subtraction game.
@@ -57,6 +57,7 @@ impl SticksGame {
     pub fn check_solvable_or_summary(&self) -> Result<(), GameError> {
         check_size(
             self.count as u128 + 1,
+            SolverPath::OneSweep,
             "lower --count, or use --format summary, which answers any count up to 2^63 from the period",
         )
     }

@@ -7,10 +7,15 @@
 //! the loser delays). Nothing recurses, so cyclic graphs work: positions never resolved are
 //! draws. Memory: a packed `u32` per position, a `u8` successor counter and a `u32` queue slot.
 //!
+//! Acyclic games (every move goes the same way in the index, [`Game::direction`]) skip all of
+//! that: one [`Game::sweep`] in the order that puts successors first decides every position
+//! from its successors' values, with the packed `u32` alone.
+//!
 //! The chosen move is not stored: it is recomputed from the successors' values, which gives
 //! the move that realises the depth, ties going to the earliest move in the game's order.
 
-use crate::game::{Ending, Game, Last, Successor};
+use super::reachable::Reachable;
+use crate::game::{Direction, Ending, Game, Last, Order, SolverPath, Successor, Visit};
 use serde::Serialize;
 use std::fmt;
 
@@ -114,6 +119,9 @@ fn pack(outcome: u32, depth: u64) -> u32 {
 pub struct Solution<'g, G: Game> {
     game: &'g G,
     packed: Vec<u32>,
+    /// The packed value that 0 in `packed` stands for: a draw, or (one-sweep path) the value
+    /// of a position where the end condition holds.
+    zero: u32,
 }
 
 /// Told how far a long solve has got. The solver calls it every [`PROGRESS_STEP`] positions
@@ -137,66 +145,150 @@ impl Progress for NoProgress {
 /// How many positions go by between two progress reports.
 pub const PROGRESS_STEP: usize = 1 << 16;
 
-/// Solves every position of `game`.
+/// The solver could not get the memory for one of its arrays.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {bytes} bytes for {what}")]
+pub struct OutOfMemory {
+    /// Bytes asked for.
+    pub bytes: u128,
+    /// The array.
+    pub what: &'static str,
+}
+
+/// Integers, for which all-zero bytes are a valid value.
+pub(crate) trait Zeroable: Copy {}
+impl Zeroable for u8 {}
+impl Zeroable for u32 {}
+impl Zeroable for u64 {}
+
+/// A vector of `n` zeros, or [`OutOfMemory`] instead of an abort. The memory comes zeroed
+/// from the allocator (`calloc`), so pages never written cost no memory.
+pub(crate) fn try_zeroed<T: Zeroable>(n: usize, what: &'static str) -> Result<Vec<T>, OutOfMemory> {
+    let error = OutOfMemory {
+        bytes: n as u128 * std::mem::size_of::<T>() as u128,
+        what,
+    };
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<T>(n).map_err(|_| error.clone())?;
+    // SAFETY: `layout` has a non-zero size; a null pointer is handled. The buffer comes from
+    // the global allocator with `T`'s alignment and room for exactly `n` values, all zero
+    // bytes, which is a valid `T` (`Zeroable` is only implemented for integers), as
+    // `Vec::from_raw_parts` requires.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() {
+            return Err(error);
+        }
+        Ok(Vec::from_raw_parts(ptr, n, n))
+    }
+}
+
+/// An empty vector with room for `n` values, or [`OutOfMemory`].
+pub(crate) fn try_with_capacity<T>(n: usize, what: &'static str) -> Result<Vec<T>, OutOfMemory> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| OutOfMemory {
+        bytes: n as u128 * std::mem::size_of::<T>() as u128,
+        what,
+    })?;
+    Ok(v)
+}
+
+/// Solves every position of `game`. Panics when memory runs out; see [`try_solve_with_progress`].
 pub fn solve<G: Game>(game: &G) -> Solution<'_, G> {
     solve_with_progress(game, &mut NoProgress)
 }
 
-/// [`solve`], reporting its three passes (terminal positions, successor counts, resolution)
-/// to `progress`.
+/// [`solve`], reporting its passes to `progress`. Panics when memory runs out.
 pub fn solve_with_progress<'g, G: Game>(
     game: &'g G,
     progress: &mut dyn Progress,
 ) -> Solution<'g, G> {
+    try_solve_with_progress(game, progress).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Solves every position of `game`, reporting its passes to `progress`: acyclic games (see
+/// [`Game::direction`]) in one sweep, successors first (pass "resolve"); the others with the
+/// queue (passes "ends", "moves", "resolve"). The big arrays are reserved with `try_reserve`:
+/// a failure is an [`OutOfMemory`], never an abort.
+pub fn try_solve_with_progress<'g, G: Game>(
+    game: &'g G,
+    progress: &mut dyn Progress,
+) -> Result<Solution<'g, G>, OutOfMemory> {
     let n = game.len();
+    let path = SolverPath::of(game);
     assert!(
-        n as u64 <= crate::game::MAX_POSITIONS,
+        n as u64 <= path.max_positions(),
         "{n} positions exceed the solver's limit; games check their size when built (SticksGame::check_solvable)"
     );
     if game.moves_go_down() {
         return solve_descending(game, progress);
     }
+    if let Some(direction) = game.direction() {
+        return solve_in_one_sweep(game, direction, progress);
+    }
     let last = game.last();
-    let mut packed = vec![UNRESOLVED; n];
-    let mut pending = vec![0u8; n];
-    let mut queue: Vec<u32> = Vec::with_capacity(n.min(1 << 24));
+    let mut packed = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
+    let mut pending = try_zeroed::<u8>(n, "the successor counters (1 byte a position)")?;
+    // Every position enters the queue at most once.
+    let mut queue: Vec<u32> = try_with_capacity(n, "the queue (4 bytes a position)")?;
 
-    // Depth 0: the positions with no moves.
-    progress.pass("ends", n as u64);
-    for (i, slot) in packed.iter_mut().enumerate() {
-        if i % PROGRESS_STEP == 0 {
-            progress.at(i as u64);
+    // Depth 0: the positions with no moves. Depth 1 from moves that leave the index space
+    // (they always end the game) is marked in the same sweep and queued after all of depth 0,
+    // and the successor counters are set for everything else.
+    struct Ends<'a> {
+        packed: &'a mut [u32],
+        pending: &'a mut [u8],
+        queue: &'a mut Vec<u32>,
+        last: Last,
+        beyond_lost: bool,
+        progress: &'a mut dyn Progress,
+    }
+    impl Visit for Ends<'_> {
+        #[inline]
+        fn ended(&mut self, i: usize, ending: Ending) {
+            if i.is_multiple_of(PROGRESS_STEP) {
+                self.progress.at(i as u64);
+            }
+            let v = Value::terminal(ending, self.last);
+            self.packed[i] = pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
+            self.queue.push(i as u32);
         }
-        if let Some(ending) = game.ending(i) {
-            let v = Value::terminal(ending, last);
-            *slot = pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
-            queue.push(i as u32);
+        #[inline]
+        fn moves(&mut self, i: usize, stored: &[usize], beyond: bool) {
+            if i.is_multiple_of(PROGRESS_STEP) {
+                self.progress.at(i as u64);
+            }
+            if beyond && self.beyond_lost {
+                self.packed[i] = pack(WIN, 1);
+            } else if stored.is_empty() {
+                self.packed[i] = pack(LOSS, 1);
+            } else {
+                self.pending[i] =
+                    u8::try_from(stored.len()).expect("at most 255 moves per position");
+            }
         }
     }
-    // Depth 1 from moves that leave the index space (they always end the game), and the
-    // successor counters for everything else.
-    let beyond = Value::terminal(Ending::Reached, last);
+    progress.pass("ends", n as u64);
+    game.sweep(
+        Order::Ascending,
+        &mut Ends {
+            packed: &mut packed,
+            pending: &mut pending,
+            queue: &mut queue,
+            last,
+            beyond_lost: Value::terminal(Ending::Reached, last).outcome == Outcome::Loss,
+            progress,
+        },
+    );
     progress.pass("moves", n as u64);
-    for i in 0..n {
+    for (i, &v) in packed.iter().enumerate() {
         if i % PROGRESS_STEP == 0 {
             progress.at(i as u64);
         }
-        if packed[i] != UNRESOLVED {
-            continue;
-        }
-        let (mut stored, mut beyond_moves) = (0u32, 0u32);
-        game.for_each_successor(i, |s| match s {
-            Successor::Stored(_) => stored += 1,
-            Successor::Beyond => beyond_moves += 1,
-        });
-        if beyond_moves > 0 && beyond.outcome == Outcome::Loss {
-            packed[i] = pack(WIN, 1);
+        if v >> 2 == 1 {
             queue.push(i as u32);
-        } else if stored == 0 {
-            packed[i] = pack(LOSS, 1);
-            queue.push(i as u32);
-        } else {
-            pending[i] = u8::try_from(stored).expect("at most 255 moves per position");
         }
     }
     let mut head = 0;
@@ -228,14 +320,21 @@ pub fn solve_with_progress<'g, G: Game>(
         });
     }
     progress.at(head as u64);
-    Solution { game, packed }
+    Ok(Solution {
+        game,
+        packed,
+        zero: UNRESOLVED,
+    })
 }
 
 /// The same analysis in one ascending pass, for games whose moves always lead to smaller
 /// indices: every successor is decided before its predecessor, so a position is won one move
 /// after its shallowest lost successor, or else lost one move after its deepest won one.
 /// (No position can be drawn.) Terminal positions come first in this order, as in the queue.
-fn solve_descending<'g, G: Game>(game: &'g G, progress: &mut dyn Progress) -> Solution<'g, G> {
+fn solve_descending<'g, G: Game>(
+    game: &'g G,
+    progress: &mut dyn Progress,
+) -> Result<Solution<'g, G>, OutOfMemory> {
     let n = game.len();
     let last = game.last();
     let beyond = Value::terminal(Ending::Reached, last);
@@ -247,7 +346,7 @@ fn solve_descending<'g, G: Game>(game: &'g G, progress: &mut dyn Progress) -> So
         },
         0,
     );
-    let mut packed: Vec<u32> = Vec::with_capacity(n);
+    let mut packed: Vec<u32> = try_with_capacity(n, "the values (4 bytes a position)")?;
     progress.pass("resolve", n as u64);
     for i in 0..n {
         if i % PROGRESS_STEP == 0 {
@@ -282,7 +381,115 @@ fn solve_descending<'g, G: Game>(game: &'g G, progress: &mut dyn Progress) -> So
         });
     }
     progress.at(n as u64);
-    Solution { game, packed }
+    Ok(Solution {
+        game,
+        packed,
+        zero: UNRESOLVED,
+    })
+}
+
+/// The one-pass analysis for any acyclic game, through its [`Game::sweep`] in the order that
+/// puts successors first: a position is won one move after its shallowest lost successor, or
+/// else lost one move after its deepest won one. 4 bytes a position, no counters, no queue.
+///
+/// Positions where the end condition holds are left at 0, which this solution reads as their
+/// value (the same as a move beyond the index space): the allocator's zero pages of a large
+/// terminal region are never written, so they cost no memory.
+fn solve_in_one_sweep<'g, G: Game>(
+    game: &'g G,
+    direction: Direction,
+    progress: &mut dyn Progress,
+) -> Result<Solution<'g, G>, OutOfMemory> {
+    let n = game.len();
+    let last = game.last();
+    let mut packed = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
+    let packed_of = |v: Value| pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
+    struct Resolve<'a> {
+        packed: &'a mut [u32],
+        reached: u32,
+        stuck: u32,
+        beyond_lost: bool,
+        order: Order,
+        progress: &'a mut dyn Progress,
+    }
+    impl Resolve<'_> {
+        #[inline]
+        fn tick(&mut self, i: usize) {
+            if i.is_multiple_of(PROGRESS_STEP) {
+                let done = match self.order {
+                    Order::Ascending => i,
+                    Order::Descending => self.packed.len() - i,
+                };
+                self.progress.at(done as u64);
+            }
+        }
+    }
+    impl Visit for Resolve<'_> {
+        const EVERY_STORED_SUCCESSOR: bool = false;
+        #[inline]
+        fn ended(&mut self, i: usize, ending: Ending) {
+            self.tick(i);
+            if ending == Ending::Stuck {
+                self.packed[i] = self.stuck;
+            }
+        }
+        /// Positions where the end condition holds keep their 0 (see above).
+        #[inline]
+        fn reached_all(&mut self, range: std::ops::Range<usize>, _: Order) {
+            let tick = range.start.next_multiple_of(PROGRESS_STEP);
+            if tick < range.end {
+                self.tick(tick);
+            }
+        }
+        #[inline]
+        fn moves(&mut self, i: usize, stored: &[usize], beyond: bool) {
+            self.tick(i);
+            // Shallowest lost successor (u32::MAX: none) and deepest won successor (a won
+            // successor beyond the index space has depth 0, so 0 also stands for none).
+            let mut lost = if beyond && self.beyond_lost {
+                0
+            } else {
+                u32::MAX
+            };
+            let mut won = 0u32;
+            for &j in stored {
+                let v = match self.packed[j] {
+                    UNRESOLVED => self.reached,
+                    v => v,
+                };
+                let d = v >> 2;
+                // Without branches: which of the two a successor is cannot be predicted.
+                let is_loss = v & 3 == LOSS;
+                lost = lost.min(if is_loss { d } else { u32::MAX });
+                won = won.max(if is_loss { 0 } else { d });
+            }
+            self.packed[i] = if lost != u32::MAX {
+                WIN | ((lost + 1) << 2)
+            } else {
+                LOSS | ((won + 1) << 2)
+            };
+            debug_assert!((self.packed[i] >> 2) as u64 <= MAX_DEPTH);
+        }
+    }
+    let order = direction.successors_first();
+    progress.pass("resolve", n as u64);
+    game.sweep(
+        order,
+        &mut Resolve {
+            packed: &mut packed,
+            reached: packed_of(Value::terminal(Ending::Reached, last)),
+            stuck: packed_of(Value::terminal(Ending::Stuck, last)),
+            beyond_lost: Value::terminal(Ending::Reached, last).outcome == Outcome::Loss,
+            order,
+            progress,
+        },
+    );
+    progress.at(n as u64);
+    Ok(Solution {
+        game,
+        packed,
+        zero: packed_of(Value::terminal(Ending::Reached, last)),
+    })
 }
 
 impl<'g, G: Game> Solution<'g, G> {
@@ -293,7 +500,10 @@ impl<'g, G: Game> Solution<'g, G> {
 
     /// Value of position `i`.
     pub fn value(&self, i: usize) -> Value {
-        let v = self.packed[i];
+        let v = match self.packed[i] {
+            UNRESOLVED => self.zero,
+            v => v,
+        };
         let depth = (v >> 2) as u64;
         match v & 3 {
             WIN => Value::win(depth),
@@ -328,6 +538,7 @@ impl<'g, G: Game> Solution<'g, G> {
     pub fn counts(&self) -> (usize, usize, usize) {
         let (mut w, mut l, mut d) = (0, 0, 0);
         for &v in &self.packed {
+            let v = if v == UNRESOLVED { self.zero } else { v };
             match v & 3 {
                 WIN => w += 1,
                 LOSS => l += 1,
@@ -337,25 +548,17 @@ impl<'g, G: Game> Solution<'g, G> {
         (w, l, d)
     }
 
-    /// Indices of the positions reachable from the game's starts, ascending.
-    pub fn reachable(&self) -> Vec<usize> {
-        let n = self.game.len();
-        let mut seen = vec![false; n];
-        let mut stack = self.game.starts();
-        for &s in &stack {
-            seen[s] = true;
-        }
-        while let Some(p) = stack.pop() {
-            self.game.for_each_move(p, |_, s| {
-                if let Successor::Stored(j) = s {
-                    if !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            });
-        }
-        (0..n).filter(|&i| seen[i]).collect()
+    /// The positions reachable from the game's starts. Panics when memory runs out; see
+    /// [`Solution::try_reachable`].
+    pub fn reachable(&self) -> Reachable {
+        self.try_reachable().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The positions reachable from the game's starts, as a bit a position: for acyclic games
+    /// marked in one sweep that visits predecessors first, for the others by a depth-first
+    /// search; no list of positions is built.
+    pub fn try_reachable(&self) -> Result<Reachable, OutOfMemory> {
+        Reachable::of(self.game)
     }
 }
 
