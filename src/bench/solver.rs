@@ -167,6 +167,45 @@ pub fn sample_case(random: usize) -> SolverCase {
     }
 }
 
+/// Solves for a solver of any size: every non-empty take set within {1..min(K, 4)}, both
+/// rules, at count C; the full take set at C; and 16 seeded random solves.
+pub fn size_case(max_count: u64, max_take: u64) -> SolverCase {
+    let small = max_take.min(4) as u32;
+    let full = (1u32 << max_take) - 1;
+    let count = max_count as u32;
+    let mut requests = Vec::new();
+    for take_set in 1..(1u32 << small) {
+        for last_wins in [false, true] {
+            requests.push(SolveRequest {
+                take_set,
+                count,
+                last_wins,
+            });
+        }
+    }
+    for last_wins in [false, true] {
+        requests.push(SolveRequest {
+            take_set: full,
+            count,
+            last_wins,
+        });
+    }
+    let mut rng = SplitMix64::new(max_count << 8 | max_take);
+    for _ in 0..16 {
+        requests.push(SolveRequest {
+            take_set: 1 + rng.below(u64::from(full)) as u32,
+            count: rng.below(max_count + 1) as u32,
+            last_wins: rng.coin(),
+        });
+    }
+    SolverCase {
+        name: "size",
+        max_count,
+        max_take,
+        requests,
+    }
+}
+
 /// The configurations `verify solver` runs.
 pub fn solver_cases() -> Vec<SolverCase> {
     vec![exhaustive_case(), sample_case(48)]

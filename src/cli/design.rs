@@ -281,6 +281,7 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 writeln!(out, "wrote {}", path.display())?;
             }
         }
+        DesignArgs::Solver(a) => super::solver::emit(&a, &dir, args.sim.as_deref(), args.constraints.is_some(), out)?,
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let mut files = vec![(
@@ -329,6 +330,7 @@ fn run_levels(
 
 pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     match args.design {
+        DesignArgs::Solver(a) => super::solver::verify(&a, &args.work, ui, out),
         DesignArgs::Sticks(a) => {
             let game = sticks_game(&a)?;
             sticks_table_of(&game)?;
