@@ -506,6 +506,12 @@ pub fn run_solver_level(
         report.elapsed = start.elapsed();
         return Ok(report);
     }
+    // Tools run inside `dir` and are given the files' paths: make them absolute, so a relative
+    // `--work` works.
+    let dir = std::path::absolute(dir).map_err(|source| SolverBenchError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let dir = dir.join(case.name).join(match level {
         SolverLevel::Icarus => "icarus",
         SolverLevel::Verilator => "verilator",

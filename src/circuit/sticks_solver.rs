@@ -25,10 +25,13 @@
 //! take) has depth 0 and take 0; it is won only at position 0 when the last stick loses.
 //!
 //! One position takes `K + 2` cycles, counted by `phase`:
-//! * phase `p` in `0..K`: the RAM's read address is `n - 1 - p` (the successor after taking
-//!   `p + 1`); the read is registered, so its word arrives in phase `p + 1`;
+//! * phase `p` in `0..K`: the RAM's read address is `addr` = `n - 1 - p` (the successor after
+//!   taking `p + 1`), a down-counter; `under` marks it below 0 (taking `p + 1` is more than
+//!   `n`), and `avail` carries that verdict along with the registered read, whose word arrives
+//!   in phase `p + 1`;
 //! * phase `p` in `1..=K`: the word of `n - p` is combined into the accumulator when `p` is in
-//!   the take set (`pending[0]`, the set shifted once per phase) and `p <= n`;
+//!   the take set (`pending[0]`, the set rotated once per phase, so that after `K` phases it is
+//!   whole again) and `avail`;
 //! * phase `K + 1`: the accumulator's verdict is written at address `n`, and the next position
 //!   (or the end) follows. A write is at least one cycle before any read of its address.
 //!
@@ -83,8 +86,10 @@ pub fn solver_widths(max_count: u64, max_take: u64) -> (usize, usize) {
 struct State {
     mem: Vec<u32>,
     rdata: u32,
-    take_set: u32,
     pending: u32,
+    addr: u32,
+    under: bool,
+    avail: bool,
     last_wins: bool,
     count: u32,
     n: u32,
@@ -175,8 +180,9 @@ impl<const W: usize, const K: usize, const M: usize> SticksSolver<W, K, M> {
         let k = K as u32;
         let s = &mut self._state;
         // The read port: a successor during phases 0..K of a position, `query` otherwise.
-        let read_address = if s.busy && !s.finish && s.phase < k {
-            s.n.wrapping_sub(1 + s.phase) & w_mask
+        let reading = s.busy && !s.finish && s.phase < k;
+        let read_address = if reading {
+            s.addr
         } else {
             self.query.val().to_u64() as u32
         };
@@ -194,13 +200,15 @@ impl<const W: usize, const K: usize, const M: usize> SticksSolver<W, K, M> {
         }
         let rd_win = (s.rdata >> (W + M)) & 1 == 1;
         let rd_depth = (s.rdata >> M) & w_mask;
+        let mut next_avail = s.avail;
         if self.reset.val() {
             s.busy = false;
             s.done = false;
             s.finish = false;
         } else if self.start.val() {
-            s.take_set = self.take_set.val().to_u64() as u32;
-            s.pending = s.take_set;
+            s.pending = self.take_set.val().to_u64() as u32;
+            s.addr = 0;
+            s.under = true;
             s.count = self.count.val().to_u64() as u32;
             s.last_wins = self.last_wins.val();
             s.n = 0;
@@ -219,15 +227,21 @@ impl<const W: usize, const K: usize, const M: usize> SticksSolver<W, K, M> {
                 s.have_move = false;
                 s.have_loss = false;
                 s.phase = 0;
-                s.pending = s.take_set;
                 if s.n == s.count {
                     s.finish = true;
                 } else {
+                    s.addr = s.n;
+                    s.under = false;
                     s.n = (s.n + 1) & w_mask;
                 }
             } else {
+                if reading {
+                    next_avail = !s.under;
+                    s.under = s.under || s.addr == 0;
+                    s.addr = s.addr.wrapping_sub(1) & w_mask;
+                }
                 if s.phase != 0 {
-                    if s.pending & 1 == 1 && s.phase <= s.n {
+                    if s.pending & 1 == 1 && s.avail {
                         let take = s.phase;
                         if !rd_win {
                             if !s.have_loss || rd_depth < s.acc_depth {
@@ -241,18 +255,24 @@ impl<const W: usize, const K: usize, const M: usize> SticksSolver<W, K, M> {
                         }
                         s.have_move = true;
                     }
-                    s.pending >>= 1;
+                    s.pending = (s.pending >> 1) | ((s.pending & 1) << (K - 1));
                 }
                 s.phase += 1;
             }
         }
         s.rdata = rdata_next;
+        s.avail = next_avail;
     }
 
     fn body() -> String {
         let dw = 1 + W + M;
         let top = (1u32 << W) - 1;
-        let pad = 9 - W;
+        // The take set rotated by one: after K phases it is whole again.
+        let rotate = if K == 1 {
+            "pending".to_owned()
+        } else {
+            format!("{{pending[0], pending[{}:1]}}", K - 1)
+        };
         let mut v = String::new();
         let _ = write!(
             v,
@@ -260,8 +280,10 @@ impl<const W: usize, const K: usize, const M: usize> SticksSolver<W, K, M> {
 // Table: one word per position, {{winning, depth[{W}], take[{M}]}}.
 reg [{dwm}:0] mem [0:{top}];
 reg [{dwm}:0] rdata;
-reg [{km}:0] take_set_r;
 reg [{km}:0] pending;
+reg [{wm}:0] addr;
+reg under;
+reg avail;
 reg last_r;
 reg [{wm}:0] count_r;
 reg [{wm}:0] n;
@@ -273,19 +295,15 @@ reg have_move;
 reg have_loss;
 reg [{wm}:0] acc_depth;
 reg [{mm}:0] acc_take;
-// Position and phase at 9 bits, so n - 1 - phase and phase <= n never wrap.
-wire [8:0] n_ext = {{{pad}'d0, n}};
-wire [8:0] phase_ext = {{5'd0, phase}};
-wire [8:0] back = n_ext - phase_ext - 9'd1;
 wire reading = busy_r & ~finish_r & (phase < 4'd{k});
-wire [{wm}:0] read_address = reading ? back[{wm}:0] : query;
+wire [{wm}:0] read_address = reading ? addr : query;
 wire writing = busy_r & ~finish_r & (phase == 4'd{k1});
 wire [{wm}:0] depth_next = acc_depth + {w}'d1;
 wire [{dwm}:0] wdata = have_move ? {{have_loss, depth_next, acc_take}}
     : {{(n == {w}'d0) & ~last_r, {wm1}'d0}};
 wire rd_win = rdata[{dwm}];
 wire [{wm}:0] rd_depth = rdata[{dwm1}:{m}];
-wire usable = pending[0] & (phase_ext <= n_ext);
+wire usable = pending[0] & avail;
 
 always @(posedge clock) begin
     rdata <= mem[read_address];
@@ -303,8 +321,9 @@ always @(posedge clock) begin
         done_r <= 1'b0;
         finish_r <= 1'b0;
     end else if (start) begin
-        take_set_r <= take_set;
         pending <= take_set;
+        addr <= {w}'d0;
+        under <= 1'b1;
         count_r <= count;
         last_r <= last_wins;
         n <= {w}'d0;
@@ -323,13 +342,19 @@ always @(posedge clock) begin
             have_move <= 1'b0;
             have_loss <= 1'b0;
             phase <= 4'd0;
-            pending <= take_set_r;
             if (n == count_r) begin
                 finish_r <= 1'b1;
             end else begin
+                addr <= n;
+                under <= 1'b0;
                 n <= n + {w}'d1;
             end
         end else begin
+            if (reading) begin
+                avail <= ~under;
+                under <= under | (addr == {w}'d0);
+                addr <= addr - {w}'d1;
+            end
             if (phase != 4'd0) begin
                 if (usable) begin
                     if (~rd_win) begin
@@ -344,7 +369,7 @@ always @(posedge clock) begin
                     end
                     have_move <= 1'b1;
                 end
-                pending <= pending >> 1;
+                pending <= {rotate};
             end
             phase <= phase + 4'd1;
         end
@@ -369,6 +394,7 @@ end
             w = W,
             k = K,
             k1 = K + 1,
+            rotate = rotate,
         );
         v
     }
