@@ -77,7 +77,10 @@ impl SolverCase {
 
 /// The take set of a mask (bit i: take i + 1), ascending.
 pub fn takes_of(mask: u32) -> Vec<u64> {
-    (0..8u64).filter(|i| mask >> i & 1 == 1).collect::<Vec<_>>().iter().map(|i| i + 1).collect()
+    (0..8u64)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| i + 1)
+        .collect()
 }
 
 /// The software solver's table for a request: positions `0..=count`.
@@ -151,7 +154,7 @@ pub fn sample_case(random: usize) -> SolverCase {
             last_wins,
         });
     }
-    let mut rng = SplitMix64::new(0x5017_e5);
+    let mut rng = SplitMix64::new(0x0050_17e5);
     for _ in 0..random {
         requests.push(SolveRequest {
             take_set: 1 + rng.below(255) as u32,
@@ -578,7 +581,9 @@ pub fn run_solver_level(
         report.failure = Some(format!(
             "the simulation exited with {}; see {}",
             out.status,
-            out.log.as_ref().map_or(String::new(), |p| p.display().to_string())
+            out.log
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string())
         ));
     }
     Ok(report)
@@ -719,8 +724,7 @@ mod tests {
     #[test]
     fn emitted_verilog_matches_the_solver_under_icarus() {
         let dir = crate::flow::testing::work_dir("solver_icarus");
-        let report =
-            run_solver_level(SolverLevel::Icarus, &sample_case(8), dir.path()).unwrap();
+        let report = run_solver_level(SolverLevel::Icarus, &sample_case(8), dir.path()).unwrap();
         assert!(report.passed(), "{report}");
     }
 }

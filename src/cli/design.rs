@@ -281,7 +281,13 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 writeln!(out, "wrote {}", path.display())?;
             }
         }
-        DesignArgs::Solver(a) => super::solver::emit(&a, &dir, args.sim.as_deref(), args.constraints.is_some(), out)?,
+        DesignArgs::Solver(a) => super::solver::emit(
+            &a,
+            &dir,
+            args.sim.as_deref(),
+            args.constraints.is_some(),
+            out,
+        )?,
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let mut files = vec![(
