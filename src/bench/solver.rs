@@ -462,6 +462,17 @@ pub fn run_solver_level(
     case: &SolverCase,
     dir: &Path,
 ) -> Result<SolverLevelReport, SolverBenchError> {
+    run_solver_level_with(level, case, dir, None)
+}
+
+/// [`run_solver_level`], the external levels simulating `verilog` (a `sticks_solver` module of
+/// `case`'s size) instead of the emitted Verilog: to check the bench catches a broken design.
+pub fn run_solver_level_with(
+    level: SolverLevel,
+    case: &SolverCase,
+    dir: &Path,
+    verilog: Option<String>,
+) -> Result<SolverLevelReport, SolverBenchError> {
     let start = Instant::now();
     let max_bound = case
         .requests
@@ -520,11 +531,11 @@ pub fn run_solver_level(
         SolverLevel::Verilator => "verilator",
         _ => "gate",
     });
-    let design = write(
-        &dir,
-        &format!("{SOLVER_MODULE}.v"),
-        &sticks_solver_verilog(case.max_count, case.max_take)?,
-    )?;
+    let verilog = match verilog {
+        Some(v) => v,
+        None => sticks_solver_verilog(case.max_count, case.max_take)?,
+    };
+    let design = write(&dir, &format!("{SOLVER_MODULE}.v"), &verilog)?;
     let tb = write(
         &dir,
         &format!("{SOLVER_TB_MODULE}.v"),
@@ -726,5 +737,31 @@ mod tests {
         let dir = crate::flow::testing::work_dir("solver_icarus");
         let report = run_solver_level(SolverLevel::Icarus, &sample_case(8), dir.path()).unwrap();
         assert!(report.passed(), "{report}");
+    }
+
+    /// Small changes to the emitted Verilog (tie-breaking, the rule at position 0, the number
+    /// of successor reads) fail the Icarus level: the bench can fail.
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn a_broken_solver_fails_under_icarus() {
+        let case = size_case(20, 3);
+        let good = sticks_solver_verilog(20, 3).unwrap();
+        for (from, to) in [
+            ("(rd_depth < acc_depth)", "(rd_depth <= acc_depth)"),
+            ("(rd_depth > acc_depth)", "(rd_depth >= acc_depth)"),
+            ("~last_r, ", "last_r, "),
+            ("phase < 4'd3", "phase < 4'd2"),
+        ] {
+            assert!(good.contains(from), "{from}");
+            let dir = crate::flow::testing::work_dir("solver_mutant");
+            let report = run_solver_level_with(
+                SolverLevel::Icarus,
+                &case,
+                dir.path(),
+                Some(good.replace(from, to)),
+            )
+            .unwrap();
+            assert!(!report.passed(), "{from} -> {to} passed: {report}");
+        }
     }
 }
