@@ -33,6 +33,7 @@ pub mod report;
 pub mod rust_hdl;
 pub mod sequential;
 pub mod simulation;
+pub mod solver;
 pub mod sticks;
 pub mod testbench;
 

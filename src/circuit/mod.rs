@@ -14,6 +14,8 @@
 //!   `winning` out) as a ROM or as minimised logic ([`Impl`]).
 //! * [`SticksController`]: the clocked `sticks_game` controller, a human
 //!   against the strategy, with the lookup as a sub-block.
+//! * [`sticks_solver::SticksSolver`]: the retrograde solver itself on the chip,
+//!   rules on its inputs, the table in block RAM.
 
 pub mod board_io;
 pub mod jr01;
@@ -21,6 +23,7 @@ pub mod rom;
 #[cfg(test)]
 pub(crate) mod sim;
 pub mod sticks_game;
+pub mod sticks_solver;
 pub mod sticks_strategy;
 pub mod top;
 

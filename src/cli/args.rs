@@ -266,6 +266,23 @@ pub enum DesignArgs {
         after_help = "Examples:\n  retrogate emit sticks --out hdl\n  retrogate verify sticks"
     )]
     Sticks(SticksDesignArgs),
+    /// The on-chip solver `sticks_solver`: take set, count and rule on its inputs, the table
+    /// solved on the chip into block RAM and read through its query port.
+    #[command(
+        after_help = "Examples:\n  retrogate emit solver --max-count 255 --max-take 8 --out hdl\n  retrogate verify solver"
+    )]
+    Solver(SolverDesignArgs),
+}
+
+/// Size flags of the on-chip solver.
+#[derive(Clone, Debug, Args)]
+pub struct SolverDesignArgs {
+    /// Largest count the circuit solves (1..=255): its ports are the bits this needs.
+    #[arg(long, default_value_t = 255)]
+    pub max_count: u64,
+    /// Largest take the circuit allows (1..=8): the width of `take_set`.
+    #[arg(long, default_value_t = 8)]
+    pub max_take: u64,
 }
 
 /// Output format of `table`.

@@ -312,6 +312,9 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             files
         }
+        DesignArgs::Solver(a) => {
+            super::solver::emit(&a, &dir, sim.as_deref(), args.constraints.is_some(), out)?
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let mut files = vec![(
@@ -447,6 +450,18 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
     let levels = chosen_levels(&args);
     let root = output_folder("--work", Some(&args.work))?.expect("given");
     match args.design {
+        DesignArgs::Solver(a) => {
+            super::solver::checked(&a)?;
+            if !args.levels.is_empty() {
+                return Err(CliError::Usage(
+                    "`--level` picks among the levels of jr01 and sticks; `verify solver` runs all \
+                     of its levels: drop --level"
+                        .into(),
+                ));
+            }
+            let work = output_dir::claim(&root, "solver")?;
+            super::solver::verify(&a, &work, ui, out)
+        }
         DesignArgs::Sticks(a) => {
             let game = sticks_game(&a)?;
             sticks_table_of(&game)?;

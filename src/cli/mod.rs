@@ -13,6 +13,7 @@ mod play;
 mod report;
 mod schematic;
 mod solve;
+mod solver;
 mod table;
 mod ui;
 mod wave;

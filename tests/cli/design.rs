@@ -130,3 +130,66 @@ fn emit_sticks_picks_the_smaller_lookup_and_reports_both() {
 }
 
 // `verify jr01` and `verify sticks` with every level: tests/cli/paths.rs, from a fresh folder.
+
+#[test]
+fn emit_solver_writes_the_module_with_the_contract_ports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "emit",
+            "solver",
+            "--max-count",
+            "255",
+            "--max-take",
+            "8",
+            "--out",
+            "hdl",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let v = std::fs::read_to_string(dir.path().join("hdl/sticks_solver.v")).unwrap();
+    for decl in [
+        "input wire  clock;",
+        "input wire  reset;",
+        "input wire  [7:0] take_set;",
+        "input wire  [7:0] count;",
+        "input wire  last_wins;",
+        "input wire  start;",
+        "output reg  busy;",
+        "output reg  done;",
+        "input wire  [7:0] query;",
+        "output reg  query_winning;",
+        "output reg  [7:0] query_depth;",
+        "output reg  [3:0] query_take;",
+    ] {
+        assert!(v.contains(decl), "{decl} missing");
+    }
+}
+
+#[test]
+fn emit_solver_refuses_bad_sizes_naming_the_flag_and_writes_nothing() {
+    for (flag, value) in [
+        ("--max-count", "0"),
+        ("--max-count", "256"),
+        ("--max-take", "0"),
+        ("--max-take", "9"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = retrogate()
+            .current_dir(dir.path())
+            .args([
+                "emit", "solver", flag, value, "--out", "hdl", "--sim", "sim",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("{flag} {value}")), "{stderr}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}
+
+// `verify solver` with every level runs as the help example `retrogate verify solver` in
+// tests/cli/examples.rs (exit 0 only when every level passes within the cycle bound).

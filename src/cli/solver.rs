@@ -1,0 +1,120 @@
+//! `retrogate emit solver` and `retrogate verify solver`: the on-chip solver `sticks_solver`.
+
+use super::args::SolverDesignArgs;
+use super::design::step;
+use super::ui::Ui;
+use super::CliError;
+use crate::bench::solver::{
+    run_solver_level, size_case, solver_cases, solver_testbench, solver_vectors, SolverLevel,
+    SOLVER_TB_MODULE, SOLVER_VECTORS,
+};
+use crate::circuit::sticks_solver::{
+    check_solver_size, solver_widths, sticks_solver_verilog, SOLVER_MODULE,
+};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub(super) fn checked(a: &SolverDesignArgs) -> Result<(), CliError> {
+    check_solver_size(a.max_count, a.max_take).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// Writes `DIR/sticks_solver.v` (and with `--sim`, a self-checking testbench and its vectors).
+pub fn emit(
+    a: &SolverDesignArgs,
+    dir: &Path,
+    sim: Option<&Path>,
+    constraints: bool,
+    out: &mut dyn Write,
+) -> Result<Vec<(PathBuf, String)>, CliError> {
+    checked(a)?;
+    if constraints {
+        return Err(CliError::Usage(
+            "--constraints is not available for the solver: no board design uses it yet; drop --constraints".into(),
+        ));
+    }
+    let (w, m) = solver_widths(a.max_count, a.max_take);
+    writeln!(
+        out,
+        "{SOLVER_MODULE}: counts 0..={}, takes 1..={} (take_set[{}:0], count/query/query_depth[{}:0], query_take[{}:0])",
+        a.max_count,
+        a.max_take,
+        a.max_take - 1,
+        w - 1,
+        m - 1
+    )?;
+    let mut files = vec![(
+        dir.join(format!("{SOLVER_MODULE}.v")),
+        sticks_solver_verilog(a.max_count, a.max_take).map_err(step)?,
+    )];
+    if let Some(sim) = sim {
+        let case = size_case(a.max_count, a.max_take);
+        files.push((
+            sim.join(format!("{SOLVER_TB_MODULE}.v")),
+            solver_testbench(&case),
+        ));
+        files.push((sim.join(SOLVER_VECTORS), solver_vectors(&case)));
+    }
+    Ok(files)
+}
+
+/// Runs every level on the fixed configurations (the size flags are for `emit`; `verify` checks
+/// C = 63, K = 4 exhaustively and C = 255, K = 8 on a sample, plus the flags' own size).
+pub fn verify(
+    a: &SolverDesignArgs,
+    work: &Path,
+    ui: &Ui,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    checked(a)?;
+    let work = work.to_path_buf();
+    std::fs::create_dir_all(&work).map_err(|source| CliError::Write {
+        path: work.clone(),
+        source,
+    })?;
+    let mut cases = solver_cases();
+    if !cases
+        .iter()
+        .any(|c| (c.max_count, c.max_take) == (a.max_count, a.max_take))
+    {
+        cases.push(size_case(a.max_count, a.max_take));
+    }
+    let mut failed = Vec::new();
+    let mut ran = 0;
+    for case in &cases {
+        writeln!(
+            out,
+            "verify {SOLVER_MODULE} (C = {}, K = {}, {}) against the software solver: {} solves, {} positions",
+            case.max_count,
+            case.max_take,
+            case.name,
+            case.requests.len(),
+            case.positions()
+        )?;
+        out.flush()?;
+        for level in SolverLevel::ALL {
+            let spinner = ui.spinner(&format!("{}: {level}", case.name));
+            let report = run_solver_level(level, case, &work).map_err(step)?;
+            drop(spinner);
+            writeln!(out, "{report}")?;
+            out.flush()?;
+            ran += 1;
+            if !report.passed() {
+                failed.push(format!("{} {level}", case.name));
+            }
+        }
+    }
+    writeln!(
+        out,
+        "verify solver: {} of {ran} levels pass",
+        ran - failed.len()
+    )?;
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Failed(format!(
+            "verification failed at: {} (logs in {})",
+            failed.join(", "),
+            work.display()
+        )))
+    }
+}
