@@ -21,7 +21,7 @@
 
 use std::fmt::Write as _;
 
-use super::testbench::{field_widths, stimulus_word};
+use super::testbench::{dut_nets, field_widths, stimulus_word, vector_range, DUT_INSTANCE};
 use crate::circuit::SticksCircuitError;
 use crate::game::SticksGame;
 use crate::model::{Inputs, Outputs, SticksGameModel};
@@ -143,13 +143,6 @@ pub fn check_file(runs: &[Run], w: usize, m: usize) -> String {
 
 /// The self-checking testbench for a `sticks_game` with `w` sticks bits and `m` take bits.
 pub fn check_testbench(w: usize, m: usize) -> String {
-    let range = |n: usize| {
-        if n == 1 {
-            String::new()
-        } else {
-            format!("[{}:0] ", n - 1)
-        }
-    };
     format!(
         "{banner}
 // Self-checking testbench for sticks_game (W = {w}, M = {m}): replays the reference model's
@@ -164,19 +157,7 @@ pub fn check_testbench(w: usize, m: usize) -> String {
 `endif
 
 module {CHECK_TESTBENCH_MODULE};
-    reg clock;
-    reg reset;
-    reg new_game;
-    reg machine_first;
-    reg {take_range}take;
-    reg take_valid;
-    wire {sticks_range}remaining;
-    wire human_turn;
-    wire {take_range}machine_take;
-    wire game_over;
-    wire human_won;
-    wire illegal;
-    reg [{stim_msb}:0] tb_stim;
+{dut_nets}    reg [{stim_msb}:0] tb_stim;
     reg {sticks_range}e_remaining;
     reg e_human_turn;
     reg {take_range}e_machine_take;
@@ -191,21 +172,7 @@ module {CHECK_TESTBENCH_MODULE};
     reg [63:0] tb_cycle;
     string tb_file;
 
-    sticks_game dut (
-        .clock(clock),
-        .reset(reset),
-        .new_game(new_game),
-        .machine_first(machine_first),
-        .take(take),
-        .take_valid(take_valid),
-        .remaining(remaining),
-        .human_turn(human_turn),
-        .machine_take(machine_take),
-        .game_over(game_over),
-        .human_won(human_won),
-        .illegal(illegal)
-    );
-
+{DUT_INSTANCE}
     initial begin
         clock = 1'b0;
         {{reset, new_game, machine_first, take_valid, take}} = {stim_bits}'d0;
@@ -254,8 +221,9 @@ endmodule
 `default_nettype wire
 ",
         banner = generated_banner(),
-        take_range = range(m),
-        sticks_range = range(w),
+        dut_nets = dut_nets(w, m),
+        take_range = vector_range(m),
+        sticks_range = vector_range(w),
         stim_msb = m + 3,
         stim_bits = m + 4,
     )

@@ -104,16 +104,57 @@ pub fn field_widths(w: usize, m: usize) -> [usize; 6] {
     [w, 1, m, 1, 1, 1]
 }
 
+/// A Verilog vector range for `n` bits, with its trailing space: `[n-1:0] `, or nothing for one
+/// bit.
+pub(super) fn vector_range(n: usize) -> String {
+    if n == 1 {
+        String::new()
+    } else {
+        format!("[{}:0] ", n - 1)
+    }
+}
+
+/// The `sticks_game` ports as testbench nets (inputs `reg`, outputs `wire`), for `w` sticks
+/// bits and `m` take bits; [`DUT_INSTANCE`] connects them.
+pub(super) fn dut_nets(w: usize, m: usize) -> String {
+    let (take_range, sticks_range) = (vector_range(m), vector_range(w));
+    format!(
+        "    reg clock;
+    reg reset;
+    reg new_game;
+    reg machine_first;
+    reg {take_range}take;
+    reg take_valid;
+    wire {sticks_range}remaining;
+    wire human_turn;
+    wire {take_range}machine_take;
+    wire game_over;
+    wire human_won;
+    wire illegal;
+"
+    )
+}
+
+/// The `sticks_game` instance `dut`, its ports on the nets of [`dut_nets`].
+pub(super) const DUT_INSTANCE: &str = "    sticks_game dut (
+        .clock(clock),
+        .reset(reset),
+        .new_game(new_game),
+        .machine_first(machine_first),
+        .take(take),
+        .take_valid(take_valid),
+        .remaining(remaining),
+        .human_turn(human_turn),
+        .machine_take(machine_take),
+        .game_over(game_over),
+        .human_won(human_won),
+        .illegal(illegal)
+    );
+";
+
 /// The testbench for a `sticks_game` with `w` sticks bits and `m` take bits (see the module
 /// docs).
 pub fn sequential_testbench(w: usize, m: usize) -> String {
-    let range = |n: usize| {
-        if n == 1 {
-            String::new()
-        } else {
-            format!("[{}:0] ", n - 1)
-        }
-    };
     format!(
         "{banner}
 // Cycle-by-cycle testbench for sticks_game (W = {w}, M = {m}): drives one stimulus line per
@@ -132,39 +173,13 @@ pub fn sequential_testbench(w: usize, m: usize) -> String {
 `endif
 
 module {TESTBENCH_MODULE};
-    reg clock;
-    reg reset;
-    reg new_game;
-    reg machine_first;
-    reg {take_range}take;
-    reg take_valid;
-    wire {sticks_range}remaining;
-    wire human_turn;
-    wire {take_range}machine_take;
-    wire game_over;
-    wire human_won;
-    wire illegal;
-    reg [{stim_msb}:0] tb_stim;
+{dut_nets}    reg [{stim_msb}:0] tb_stim;
     integer tb_in;
     integer tb_out;
     integer tb_cycles;
     integer tb_limit;
 
-    sticks_game dut (
-        .clock(clock),
-        .reset(reset),
-        .new_game(new_game),
-        .machine_first(machine_first),
-        .take(take),
-        .take_valid(take_valid),
-        .remaining(remaining),
-        .human_turn(human_turn),
-        .machine_take(machine_take),
-        .game_over(game_over),
-        .human_won(human_won),
-        .illegal(illegal)
-    );
-
+{DUT_INSTANCE}
     initial begin
         clock = 1'b0;
         {{reset, new_game, machine_first, take_valid, take}} = {stim_bits}'d0;
@@ -199,8 +214,7 @@ endmodule
 `default_nettype wire
 ",
         banner = generated_banner(),
-        take_range = range(m),
-        sticks_range = range(w),
+        dut_nets = dut_nets(w, m),
         stim_msb = m + 3,
         stim_bits = m + 4,
     )
