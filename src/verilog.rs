@@ -118,6 +118,14 @@ pub fn generated_banner() -> String {
 /// and ends with `` `default_nettype wire `` so that it does not change the
 /// default for files compiled after it.
 pub fn emit<B: Block>(block: &B, module_name: &str) -> Result<String, VerilogError> {
+    let body = emit_modules(block, module_name)?;
+    Ok(design_file(module_name, std::any::type_name::<B>(), &body))
+}
+
+/// The modules of `block` (top named `module_name`, submodules
+/// `module_name$field`) without the file banner, for assembling a file from
+/// several blocks ([`design_file`]). Runs the same checks as [`emit`].
+pub fn emit_modules<B: Block>(block: &B, module_name: &str) -> Result<String, VerilogError> {
     if !is_identifier(module_name) {
         return Err(VerilogError::BadModuleName {
             name: module_name.to_owned(),
@@ -136,12 +144,17 @@ pub fn emit<B: Block>(block: &B, module_name: &str) -> Result<String, VerilogErr
         .lines()
         .map(|line| format!("{}\n", line.trim_end()))
         .collect();
-    Ok(format!(
-        "{banner}\n// Design: {module_name} ({ty})\n`default_nettype none\n{body}\n\n`default_nettype wire\n",
+    Ok(body.trim_matches('\n').to_owned())
+}
+
+/// A whole generated Verilog file: the banner, `// Design: <module> (<what>)`,
+/// `` `default_nettype none ``, `body`, `` `default_nettype wire ``.
+pub fn design_file(module_name: &str, what: &str, body: &str) -> String {
+    format!(
+        "{banner}\n// Design: {module_name} ({what})\n`default_nettype none\n{body}\n\n`default_nettype wire\n",
         banner = generated_banner(),
-        ty = std::any::type_name::<B>(),
         body = body.trim_matches('\n'),
-    ))
+    )
 }
 
 /// Direction of a module port.

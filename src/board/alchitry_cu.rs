@@ -18,7 +18,7 @@
 //! design must emulate them (Alchitry's `fake_pull_down`: drive the pin low,
 //! release, wait ~30 ns, sample; ports declared `inout`).
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
 
 use Dir::{Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};
@@ -38,11 +38,110 @@ pub(super) static BOARD: Board = Board {
         "cross-checked: r1cebank/alchitry-cu-utils alchitry_cu.pcf (exact match), litex-boards alchitry_cu.py",
     ],
     confidence: Confidence::High,
+    designs: DESIGNS,
     notes: &[
         "io_dip and io_button float when off: the Io V1 has no pull-downs and the iCE40 has none, so emulate pull-downs in the design",
         "io_seg and io_sel are ACTIVE LOW; io_sel[0] is the rightmost digit; io_seg bit0 = A .. bit6 = G, bit7 = DP",
     ],
 };
+
+/// Both Io versions (also used by `alchitry_cu_v2`). Io numbering:
+/// `io_dip[0..7]` and `io_led[0..7]` are the rightmost group;
+/// `io_button[0..4]` = up, centre, down, left, right.
+/// J.R. 01: the three rightmost DIP switches set C B A (io_dip[0] = C); the
+/// LEDs above them show the position, io_led[6..4] the answer X Y Z; the
+/// leftmost digit shows the position, the rightmost the answer.
+/// Sticks: left, centre, right take 1, 2, 3; up starts a new game; DIP 0 on:
+/// the machine moves first; rst_n resets; the display shows the sticks
+/// left, `-` and the machine's last take; io_led[0] your turn, [1] thinking,
+/// [7] echoes DIP 0; at game over all eight blink.
+pub(super) const DESIGNS: Designs = Designs {
+    jr01: &[
+        Wire::InputBus(
+            "io_dip",
+            &[Jr01In::Switch(0), Jr01In::Switch(1), Jr01In::Switch(2)],
+        ),
+        Wire::OutputBus(
+            "io_led",
+            &[
+                Jr01Out::Position(0),
+                Jr01Out::Position(1),
+                Jr01Out::Position(2),
+                Jr01Out::Dark,
+                Jr01Out::Answer(0),
+                Jr01Out::Answer(1),
+                Jr01Out::Answer(2),
+                Jr01Out::Dark,
+            ],
+        ),
+        Wire::OutputBus("io_seg", &DISPLAY_SEGMENTS_JR01),
+        Wire::OutputBus("io_sel", &[Jr01Out::DigitSelect(0), Jr01Out::DigitSelect(1), Jr01Out::DigitSelect(2), Jr01Out::DigitSelect(3)]),
+    ],
+    sticks: &[
+        Wire::Input("rst_n", SticksIn::Reset),
+        Wire::InputBus(
+            "io_button",
+            &[
+                SticksIn::NewGame,
+                SticksIn::Take(2),
+                SticksIn::Unused,
+                SticksIn::Take(1),
+                SticksIn::Take(3),
+            ],
+        ),
+        Wire::InputBus(
+            "io_dip",
+            &[
+                SticksIn::MachineFirst,
+                SticksIn::Unused,
+                SticksIn::Unused,
+                SticksIn::Unused,
+                SticksIn::Unused,
+                SticksIn::Unused,
+                SticksIn::Unused,
+                SticksIn::Unused,
+            ],
+        ),
+        Wire::OutputBus(
+            "io_led",
+            &[
+                SticksOut::Turn,
+                SticksOut::Thinking,
+                SticksOut::Dark,
+                SticksOut::Dark,
+                SticksOut::Dark,
+                SticksOut::Dark,
+                SticksOut::Dark,
+                SticksOut::MachineFirst,
+            ],
+        ),
+        Wire::OutputBus("io_seg", &DISPLAY_SEGMENTS_STICKS),
+        Wire::OutputBus("io_sel", &[SticksOut::DigitSelect(0), SticksOut::DigitSelect(1), SticksOut::DigitSelect(2), SticksOut::DigitSelect(3)]),
+    ],
+    sticks_held_lights: &[],
+};
+
+const DISPLAY_SEGMENTS_JR01: [Jr01Out; 8] = [
+    Jr01Out::DisplaySegment(0),
+    Jr01Out::DisplaySegment(1),
+    Jr01Out::DisplaySegment(2),
+    Jr01Out::DisplaySegment(3),
+    Jr01Out::DisplaySegment(4),
+    Jr01Out::DisplaySegment(5),
+    Jr01Out::DisplaySegment(6),
+    Jr01Out::DisplaySegment(7),
+];
+
+const DISPLAY_SEGMENTS_STICKS: [SticksOut; 8] = [
+    SticksOut::DisplaySegment(0),
+    SticksOut::DisplaySegment(1),
+    SticksOut::DisplaySegment(2),
+    SticksOut::DisplaySegment(3),
+    SticksOut::DisplaySegment(4),
+    SticksOut::DisplaySegment(5),
+    SticksOut::DisplaySegment(6),
+    SticksOut::DisplaySegment(7),
+];
 
 /// LEDs (Cu and Io): active high.
 const fn led(name: &'static str, location: &'static str, note: &'static str) -> PinDef {

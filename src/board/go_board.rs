@@ -13,7 +13,7 @@
 //!   No digit-select lines: each digit has its own 7 pins.
 //! - PMOD port names follow Nandland's own `io_PMOD_<n>` convention.
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
 
 use Dir::{Inout, Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};
@@ -34,7 +34,64 @@ pub(super) static BOARD: Board = Board {
         "cross-checked: apio-examples go-board.pcf, amaranth-boards nandland_go.py",
     ],
     confidence: Confidence::High,
+    designs: DESIGNS,
     notes: &["7-segment segments are ACTIVE LOW (0 = lit); each digit has its own 7 pins"],
+};
+
+/// J.R. 01: switches 1-3 toggle A B C, LEDs 1-3 show them, the left digit
+/// shows the position and the right digit the answer (0-7). Switch 4 and
+/// LED 4 are not used.
+/// Sticks: switches 1-3 take 1, 2, 3; switch 4 starts a game; the digits
+/// show the sticks left; LEDs 1-3 the machine's last take, LED 4 your turn
+/// (all four lit while switch 4 has been held 1 s).
+const DESIGNS: Designs = Designs {
+    jr01: &[
+        Wire::Input("i_Switch_1", Jr01In::Toggle(2)),
+        Wire::Input("i_Switch_2", Jr01In::Toggle(1)),
+        Wire::Input("i_Switch_3", Jr01In::Toggle(0)),
+        Wire::Output("o_LED_1", Jr01Out::Position(2)),
+        Wire::Output("o_LED_2", Jr01Out::Position(1)),
+        Wire::Output("o_LED_3", Jr01Out::Position(0)),
+        Wire::Output("o_Segment1_A", Jr01Out::PositionSegment(0)),
+        Wire::Output("o_Segment1_B", Jr01Out::PositionSegment(1)),
+        Wire::Output("o_Segment1_C", Jr01Out::PositionSegment(2)),
+        Wire::Output("o_Segment1_D", Jr01Out::PositionSegment(3)),
+        Wire::Output("o_Segment1_E", Jr01Out::PositionSegment(4)),
+        Wire::Output("o_Segment1_F", Jr01Out::PositionSegment(5)),
+        Wire::Output("o_Segment1_G", Jr01Out::PositionSegment(6)),
+        Wire::Output("o_Segment2_A", Jr01Out::AnswerSegment(0)),
+        Wire::Output("o_Segment2_B", Jr01Out::AnswerSegment(1)),
+        Wire::Output("o_Segment2_C", Jr01Out::AnswerSegment(2)),
+        Wire::Output("o_Segment2_D", Jr01Out::AnswerSegment(3)),
+        Wire::Output("o_Segment2_E", Jr01Out::AnswerSegment(4)),
+        Wire::Output("o_Segment2_F", Jr01Out::AnswerSegment(5)),
+        Wire::Output("o_Segment2_G", Jr01Out::AnswerSegment(6)),
+    ],
+    sticks: &[
+        Wire::Input("i_Switch_1", SticksIn::Take(1)),
+        Wire::Input("i_Switch_2", SticksIn::Take(2)),
+        Wire::Input("i_Switch_3", SticksIn::Take(3)),
+        Wire::Input("i_Switch_4", SticksIn::Start),
+        Wire::Output("o_LED_1", SticksOut::MachineTake(1)),
+        Wire::Output("o_LED_2", SticksOut::MachineTake(2)),
+        Wire::Output("o_LED_3", SticksOut::MachineTake(3)),
+        Wire::Output("o_LED_4", SticksOut::Turn),
+        Wire::Output("o_Segment1_A", SticksOut::TensSegment(0)),
+        Wire::Output("o_Segment1_B", SticksOut::TensSegment(1)),
+        Wire::Output("o_Segment1_C", SticksOut::TensSegment(2)),
+        Wire::Output("o_Segment1_D", SticksOut::TensSegment(3)),
+        Wire::Output("o_Segment1_E", SticksOut::TensSegment(4)),
+        Wire::Output("o_Segment1_F", SticksOut::TensSegment(5)),
+        Wire::Output("o_Segment1_G", SticksOut::TensSegment(6)),
+        Wire::Output("o_Segment2_A", SticksOut::OnesSegment(0)),
+        Wire::Output("o_Segment2_B", SticksOut::OnesSegment(1)),
+        Wire::Output("o_Segment2_C", SticksOut::OnesSegment(2)),
+        Wire::Output("o_Segment2_D", SticksOut::OnesSegment(3)),
+        Wire::Output("o_Segment2_E", SticksOut::OnesSegment(4)),
+        Wire::Output("o_Segment2_F", SticksOut::OnesSegment(5)),
+        Wire::Output("o_Segment2_G", SticksOut::OnesSegment(6)),
+    ],
+    sticks_held_lights: &["o_LED_1", "o_LED_2", "o_LED_3", "o_LED_4"],
 };
 
 const fn led(name: &'static str, location: &'static str) -> PinDef {

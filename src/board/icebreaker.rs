@@ -15,7 +15,7 @@
 //! it in 23ddea36. Do not copy those lines. The v1.0e back silkscreen swaps
 //! L4 and L5 relative to the front and every PCF.
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
 
 use Dir::{Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};
@@ -36,10 +36,45 @@ pub(super) static BOARD: Board = Board {
         "cross-checked: amaranth-boards icebreaker.py, litex-boards 1bitsquared_icebreaker.py",
     ],
     confidence: Confidence::High,
+    designs: DESIGNS,
     notes: &[
         "snap-off LED numbering is the current vendor one, NOT icestorm's old examples/icebreaker/icebreaker.pcf",
         "the v1.0e back silkscreen swaps L4/L5; the front labels and all PCFs agree with this file",
     ],
+};
+
+/// J.R. 01: the snap-off buttons toggle A B C, the snap-off green LEDs show
+/// them, and X Y Z are on LED5 and the main board's red and green LEDs. LED1
+/// (the red centre LED) and BTN_N are not used.
+/// Sticks: the snap-off buttons take 1, 2, 3; BTN_N starts a game; LED1..LED5
+/// show the sticks left in binary; green is your turn, red the machine
+/// thinking (and lit while BTN_N has been held 1 s).
+const DESIGNS: Designs = Designs {
+    jr01: &[
+        Wire::Input("BTN1", Jr01In::Toggle(2)),
+        Wire::Input("BTN2", Jr01In::Toggle(1)),
+        Wire::Input("BTN3", Jr01In::Toggle(0)),
+        Wire::Output("LED2", Jr01Out::Position(2)),
+        Wire::Output("LED3", Jr01Out::Position(1)),
+        Wire::Output("LED4", Jr01Out::Position(0)),
+        Wire::Output("LED5", Jr01Out::Answer(2)),
+        Wire::Output("LEDR_N", Jr01Out::Answer(1)),
+        Wire::Output("LEDG_N", Jr01Out::Answer(0)),
+    ],
+    sticks: &[
+        Wire::Input("BTN_N", SticksIn::Start),
+        Wire::Input("BTN1", SticksIn::Take(1)),
+        Wire::Input("BTN2", SticksIn::Take(2)),
+        Wire::Input("BTN3", SticksIn::Take(3)),
+        Wire::Output("LED1", SticksOut::Count(0)),
+        Wire::Output("LED2", SticksOut::Count(1)),
+        Wire::Output("LED3", SticksOut::Count(2)),
+        Wire::Output("LED4", SticksOut::Count(3)),
+        Wire::Output("LED5", SticksOut::Count(4)),
+        Wire::Output("LEDR_N", SticksOut::Thinking),
+        Wire::Output("LEDG_N", SticksOut::Turn),
+    ],
+    sticks_held_lights: &["LEDR_N"],
 };
 
 const PINS: &[PinDef] = &[

@@ -16,7 +16,7 @@
 //! LED layout (apio-examples comment): D1 top, D4 D5 D2 across the middle,
 //! D3 bottom; D1-D4 red, D5 green.
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role};
+use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
 
 use Dir::{Inout, Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};
@@ -36,10 +36,41 @@ pub(super) static BOARD: Board = Board {
         "cross-checked: apio-examples icestick.pcf, amaranth-boards icestick.py",
     ],
     confidence: Confidence::High,
+    designs: DESIGNS,
     notes: &[
         "the iCEstick has no buttons: wire push buttons from PMOD J2 pins 1, 2, 3 to GND (J2 pin 5 or 11)",
         "BTN1..BTN3 use the internal pull-up and read active low (pressed = 0)",
     ],
+};
+
+/// The three buttons are wired by the user to PMOD J2 pins 1-3 (to GND).
+/// J.R. 01: five LEDs cannot show six bits, so D1 D2 D3 alternate every
+/// second between the position and the answer, and the green D5 says which
+/// (lit: position). D4 is not used.
+/// Sticks: BTN1..BTN3 take 1, 2, 3; all three pressed together start a game
+/// (held 1 s: machine first, all LEDs lit); D1..D5 show the sticks left in
+/// binary.
+const DESIGNS: Designs = Designs {
+    jr01: &[
+        Wire::Input("BTN1", Jr01In::Toggle(2)),
+        Wire::Input("BTN2", Jr01In::Toggle(1)),
+        Wire::Input("BTN3", Jr01In::Toggle(0)),
+        Wire::Output("D1", Jr01Out::Alternating(2)),
+        Wire::Output("D2", Jr01Out::Alternating(1)),
+        Wire::Output("D3", Jr01Out::Alternating(0)),
+        Wire::Output("D5", Jr01Out::ShowingPosition),
+    ],
+    sticks: &[
+        Wire::Input("BTN1", SticksIn::Take(1)),
+        Wire::Input("BTN2", SticksIn::Take(2)),
+        Wire::Input("BTN3", SticksIn::Take(3)),
+        Wire::Output("D1", SticksOut::Count(0)),
+        Wire::Output("D2", SticksOut::Count(1)),
+        Wire::Output("D3", SticksOut::Count(2)),
+        Wire::Output("D4", SticksOut::Count(3)),
+        Wire::Output("D5", SticksOut::Count(4)),
+    ],
+    sticks_held_lights: &["D1", "D2", "D3", "D4", "D5"],
 };
 
 const fn led(name: &'static str, location: &'static str, note: &'static str) -> PinDef {

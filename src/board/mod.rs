@@ -17,6 +17,7 @@ mod go_board;
 mod icebreaker;
 mod icestick;
 mod pcf;
+mod wiring;
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,6 +25,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use pcf::{render_full_pcf, render_pcf};
+pub use wiring::{Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
 
 /// Which board to target. The string forms (`FromStr`/`Display`/serde) are the
 /// CLI names: `icebreaker`, `go-board`, `alchitry-cu`, `alchitry-cu-v2`,
@@ -359,6 +361,8 @@ pub struct Board {
     /// Where the pins come from (one line each, for PCF headers and docs).
     pub sources: &'static [&'static str],
     pub confidence: Confidence,
+    /// What each pin does in each design ([`wiring`]).
+    pub designs: Designs,
     /// Caveats worth repeating in every generated PCF.
     pub notes: &'static [&'static str],
 }

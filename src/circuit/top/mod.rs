@@ -1,48 +1,40 @@
-//! Board tops: one rust-hdl block per board and design whose ports are the
-//! board's PCF pin names, so `board::render_pcf(board, ports)` constrains
-//! every port.
+//! Board tops: one top per design, assembled from board data. A design's
+//! board-independent core ([`Jr01BoardCore`], [`SticksBoardCore`]) is
+//! wrapped by a pin wrapper built from the board's [`Designs`](crate::board::Designs)
+//! entry ([`BoardTop`]), whose ports are the board's PCF pin names, so
+//! `board::render_pcf(board, ports)` constrains every port.
 //!
-//! | board | J.R. 01 | sticks |
-//! |---|---|---|
-//! | iCEBreaker | [`Jr01Icebreaker`] | [`SticksIcebreaker`] |
-//! | Nandland Go Board | [`Jr01GoBoard`] | [`SticksGoBoard`] |
-//! | Alchitry Cu + Io (V1, and V2 without pull-down emulation) | [`Jr01AlchitryCu`] | [`SticksAlchitryCu`] |
-//! | iCEstick (+ three PMOD buttons) | [`Jr01Icestick`] | [`SticksIcestick`] |
-//!
-//! [`top_verilog`] builds the right one for a [`BoardId`] and [`Design`] and
+//! [`top_verilog`] builds the top for a [`BoardId`] and [`Design`] and
 //! emits it as `<design>_<board>` (e.g. `sticks_icebreaker`) with its port
-//! list. Which button and LED does what on each board is in `docs/boards.md`
-//! and in each top's doc comment.
+//! list. Which button and LED does what on each board is in the board data
+//! (`src/board/<board>.rs`) and in `docs/boards.md`.
 //!
-//! The sticks tops are generic over the controller's widths `W` (bits of the
+//! The sticks core is generic over the controller's widths `W` (bits of the
 //! stick count, at most 8) and `M` (bits of the largest take, at most 4);
 //! [`top_verilog`] picks them from the game.
 
-mod alchitry_cu;
+#[cfg(test)]
+mod board_tests;
 mod console;
-mod go_board;
-mod icebreaker;
-mod icestick;
+mod core;
+mod pins;
 
-pub use alchitry_cu::{Jr01AlchitryCu, SticksAlchitryCu};
+pub use self::core::{sticks_keys, BoardCore, Jr01BoardCore, StartKeys, SticksBoardCore};
 pub use console::{Jr01Panel, SticksConsole};
-pub use go_board::{Jr01GoBoard, SticksGoBoard};
-pub use icebreaker::{Jr01Icebreaker, SticksIcebreaker};
-pub use icestick::{Jr01Icestick, SticksIcestick};
+pub use pins::BoardTop;
 
 use std::fmt;
-
-use rust_hdl::prelude::Block;
 
 use super::board_io::PullDownTiming;
 use super::sticks_game::SticksCore;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
-use crate::board::{Board, BoardError, BoardId};
+use crate::board::{Board, BoardError, BoardId, Jr01In, SticksIn, Wire};
+use pins::PinPlan;
 use crate::designs::{DesignError, Jr01Design};
 use crate::game::{Game, SticksGame};
 use crate::solver::strategy::{sticks_table, SticksTable};
-use crate::verilog::{emit, module_ports, ModulePort, PortDir, VerilogError};
+use crate::verilog::{module_ports, ModulePort, PortDir, VerilogError};
 
 /// What to put on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,10 +208,10 @@ pub fn top_verilog(
 ) -> Result<TopVerilog, TopError> {
     let module = module_name(board, design);
     let verilog = match design {
-        Design::Jr01 => jr01_top(board, timing)?.emit(&module)?,
+        Design::Jr01 => jr01_top(board, timing)?.verilog(&module)?,
         Design::Sticks(game) => {
             let params = SticksParams::new(game)?;
-            sticks_top(board, &params, timing, &module)?
+            sticks_verilog(board, &params, timing, &module)?
         }
     };
     let ports = module_ports(&verilog, &module).ok_or_else(|| TopError::Ports {
@@ -234,32 +226,25 @@ pub fn top_verilog(
     })
 }
 
-/// Any top, ready to emit.
-pub(crate) trait Emit {
-    fn emit(&self, module: &str) -> Result<String, VerilogError>;
-}
-
-impl<B: Block> Emit for B {
-    fn emit(&self, module: &str) -> Result<String, VerilogError> {
-        emit(self, module)
-    }
-}
-
 /// The J.R. 01 strategy block: the same circuit as `hdl/jr01_strategy.v`
 /// ([`Jr01Design::strategy`]: the game's table, minimised, the seed's cover among equals).
 pub fn jr01_strategy() -> Result<Jr01Strategy, TopError> {
     Ok(Jr01Design::strategy()?)
 }
 
-fn jr01_top(board: BoardId, timing: &Timing) -> Result<Box<dyn Emit>, TopError> {
-    let strategy = jr01_strategy()?;
-    Ok(match board {
-        BoardId::Icebreaker => Box::new(Jr01Icebreaker::new(strategy, timing)),
-        BoardId::GoBoard => Box::new(Jr01GoBoard::new(strategy, timing)),
-        BoardId::AlchitryCu => Box::new(Jr01AlchitryCu::new(strategy, timing, true)),
-        BoardId::AlchitryCuV2 => Box::new(Jr01AlchitryCu::new(strategy, timing, false)),
-        BoardId::Icestick => Box::new(Jr01Icestick::new(strategy, timing)),
-    })
+/// The J.R. 01 top for `board`: the core, its keys switches if the board
+/// gives J.R. 01 switches rather than push buttons.
+pub fn jr01_top(board: BoardId, timing: &Timing) -> Result<BoardTop<Jr01BoardCore>, TopError> {
+    let data = board.board();
+    let wires = data.designs.jr01;
+    let switches = wires.iter().any(|w| match w {
+        Wire::Input(_, role) => matches!(role, Jr01In::Switch(_)),
+        Wire::InputBus(_, roles) => roles.iter().any(|r| matches!(r, Jr01In::Switch(_))),
+        _ => false,
+    });
+    let core = Jr01BoardCore::new([jr01_strategy()?, jr01_strategy()?], timing, switches);
+    let plan = PinPlan::new(data, wires, &[], 3);
+    Ok(BoardTop::new(core, plan, timing.pull_down))
 }
 
 /// A sticks game checked against the hardware controller's limits.
@@ -330,26 +315,44 @@ impl SticksParams {
 }
 
 /// The sticks top for `board`, with the controller's widths fixed.
+pub fn sticks_top<const W: usize, const M: usize, const S: usize>(
+    board: BoardId,
+    params: &SticksParams,
+    timing: &Timing,
+) -> BoardTop<SticksBoardCore<W, M, S>> {
+    let data = board.board();
+    let wires = data.designs.sticks;
+    let has = |role: SticksIn| {
+        wires.iter().any(|w| match w {
+            Wire::Input(_, r) => *r == role,
+            Wire::InputBus(_, roles) => roles.contains(&role),
+            _ => false,
+        })
+    };
+    let start = if has(SticksIn::Start) {
+        StartKeys::Button
+    } else if has(SticksIn::NewGame) {
+        StartKeys::Separate
+    } else {
+        StartKeys::Chord
+    };
+    let core = SticksBoardCore::new(
+        params.controller::<W, M, S>(timing.think_ticks),
+        timing,
+        start,
+        params.m <= 2,
+    );
+    let plan = PinPlan::new(data, wires, data.designs.sticks_held_lights, sticks_keys::WIDTH);
+    BoardTop::new(core, plan, timing.pull_down)
+}
+
 fn sticks_top_wm<const W: usize, const M: usize, const S: usize>(
     board: BoardId,
     params: &SticksParams,
     timing: &Timing,
     module: &str,
 ) -> Result<String, VerilogError> {
-    let console = SticksConsole::<W, M, S>::new(
-        params.controller::<W, M, S>(timing.think_ticks),
-        timing.blink_ticks,
-    );
-    match board {
-        BoardId::Icebreaker => SticksIcebreaker::new(console, timing).emit(module),
-        BoardId::GoBoard => {
-            let one_hot = params.m <= 2;
-            SticksGoBoard::new(console, timing, one_hot).emit(module)
-        }
-        BoardId::AlchitryCu => SticksAlchitryCu::new(console, timing, true).emit(module),
-        BoardId::AlchitryCuV2 => SticksAlchitryCu::new(console, timing, false).emit(module),
-        BoardId::Icestick => SticksIcestick::new(console, timing).emit(module),
-    }
+    sticks_top::<W, M, S>(board, params, timing).verilog(module)
 }
 
 /// Instantiate [`sticks_top_wm`] for the run-time widths.
@@ -362,7 +365,7 @@ macro_rules! dispatch_widths {
     };
 }
 
-fn sticks_top(
+fn sticks_verilog(
     board: BoardId,
     params: &SticksParams,
     timing: &Timing,
@@ -439,42 +442,15 @@ pub(crate) mod tests {
     use super::*;
     use crate::game::Last;
 
-    pub(crate) fn fast_console() -> SticksConsole<5, 2, 4> {
-        let t = Timing::fast();
+    /// The J.R. 01 top for `board` with [`Timing::fast`].
+    pub(crate) fn jr01_fast(board: BoardId) -> BoardTop<Jr01BoardCore> {
+        jr01_top(board, &Timing::fast()).unwrap()
+    }
+
+    /// The Fort Boyard top for `board` with [`Timing::fast`].
+    pub(crate) fn sticks_fast(board: BoardId) -> BoardTop<SticksBoardCore<5, 2, 4>> {
         let p = SticksParams::new(&SticksGame::fort_boyard()).unwrap();
-        SticksConsole::new(p.controller(t.think_ticks), t.blink_ticks)
-    }
-
-    pub(crate) fn jr01_icebreaker() -> Jr01Icebreaker {
-        Jr01Icebreaker::new(jr01_strategy().unwrap(), &Timing::fast())
-    }
-
-    pub(crate) fn sticks_icebreaker() -> SticksIcebreaker<5, 2, 4> {
-        SticksIcebreaker::new(fast_console(), &Timing::fast())
-    }
-
-    pub(crate) fn jr01_go_board() -> Jr01GoBoard {
-        Jr01GoBoard::new(jr01_strategy().unwrap(), &Timing::fast())
-    }
-
-    pub(crate) fn sticks_go_board() -> SticksGoBoard<5, 2, 4> {
-        SticksGoBoard::new(fast_console(), &Timing::fast(), true)
-    }
-
-    pub(crate) fn jr01_alchitry_cu(emulate: bool) -> Jr01AlchitryCu {
-        Jr01AlchitryCu::new(jr01_strategy().unwrap(), &Timing::fast(), emulate)
-    }
-
-    pub(crate) fn sticks_alchitry_cu(emulate: bool) -> SticksAlchitryCu<5, 2, 4> {
-        SticksAlchitryCu::new(fast_console(), &Timing::fast(), emulate)
-    }
-
-    pub(crate) fn jr01_icestick() -> Jr01Icestick {
-        Jr01Icestick::new(jr01_strategy().unwrap(), &Timing::fast())
-    }
-
-    pub(crate) fn sticks_icestick() -> SticksIcestick<5, 2, 4> {
-        SticksIcestick::new(fast_console(), &Timing::fast())
+        sticks_top::<5, 2, 4>(board, &p, &Timing::fast())
     }
 
     /// A stimulus for the trace tests: rows of input values, each held for

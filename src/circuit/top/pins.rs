@@ -1,0 +1,680 @@
+//! The pin wrapper: a board top assembled from board data.
+//!
+//! [`PinPlan`] reads a board's [`Wire`] list for a design and says, for each
+//! top-level port (named after the board's PCF pin), which `keys` bit of the
+//! design's [`BoardCore`] an input feeds, and what an output shows, with the
+//! pin's polarity. [`BoardTop`] is the top: the core plus the plan. It emits
+//! one Verilog module whose ports are the pins (inversions and output
+//! selection as `assign`s, input buses through a [`PullDownEmulator`] each,
+//! whose `SB_IO` pads also emulate pull-downs where the board needs them),
+//! and it simulates the same wrapper in Rust around the rust-hdl core, so the
+//! trace tests compare the two cycle by cycle.
+//!
+//! ```text
+//!   board pins ──▶ invert / SB_IO ──▶ keys ──▶ BoardCore ──▶ role outputs
+//!   board pins ◀── invert ◀── select bit, game-over blink, held light ◀──┘
+//! ```
+
+use std::fmt::Write as _;
+
+use rust_hdl::prelude::*;
+
+use super::core::BoardCore;
+use crate::board::{Board, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+use crate::circuit::board_io::{PullDownEmulator, PullDownTiming};
+use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogError};
+
+/// A design input role: which `keys` bit of the core it drives.
+pub(crate) trait InRole: Copy {
+    fn key(self) -> Option<usize>;
+}
+
+/// A design output role: which core output bit it shows, and whether it is
+/// an LED that blinks at game over.
+pub(crate) trait OutRole: Copy {
+    fn source(self) -> Option<(&'static str, usize)>;
+    fn blinks(self) -> bool;
+}
+
+impl InRole for Jr01In {
+    fn key(self) -> Option<usize> {
+        match self {
+            Jr01In::Toggle(n) | Jr01In::Switch(n) => Some(usize::from(n)),
+            Jr01In::Unused => None,
+        }
+    }
+}
+
+impl OutRole for Jr01Out {
+    fn source(self) -> Option<(&'static str, usize)> {
+        let n = |n: u8| usize::from(n);
+        match self {
+            Jr01Out::Position(b) => Some(("position", n(b))),
+            Jr01Out::Answer(b) => Some(("answer", n(b))),
+            Jr01Out::Alternating(b) => Some(("alternating", n(b))),
+            Jr01Out::ShowingPosition => Some(("showing_position", 0)),
+            Jr01Out::PositionSegment(b) => Some(("position_segments", n(b))),
+            Jr01Out::AnswerSegment(b) => Some(("answer_segments", n(b))),
+            Jr01Out::DisplaySegment(b) => Some(("segments", n(b))),
+            Jr01Out::DigitSelect(b) => Some(("select", n(b))),
+            Jr01Out::Dark => None,
+        }
+    }
+
+    fn blinks(self) -> bool {
+        false
+    }
+}
+
+impl InRole for SticksIn {
+    fn key(self) -> Option<usize> {
+        use super::core::sticks_keys as k;
+        match self {
+            SticksIn::Take(t) => Some(k::TAKE1 + usize::from(t) - 1),
+            SticksIn::Start => Some(k::START),
+            SticksIn::NewGame => Some(k::NEW_GAME),
+            SticksIn::MachineFirst => Some(k::MACHINE_FIRST),
+            SticksIn::Reset => Some(k::RESET),
+            SticksIn::Unused => None,
+        }
+    }
+}
+
+impl OutRole for SticksOut {
+    fn source(self) -> Option<(&'static str, usize)> {
+        let n = |n: u8| usize::from(n);
+        match self {
+            SticksOut::Count(b) => Some(("remaining", n(b))),
+            SticksOut::Turn => Some(("turn", 0)),
+            SticksOut::Thinking => Some(("thinking", 0)),
+            SticksOut::MachineTake(k) => Some(("take_leds", n(k) - 1)),
+            SticksOut::MachineFirst => Some(("machine_first", 0)),
+            SticksOut::TensSegment(b) => Some(("tens_segments", n(b))),
+            SticksOut::OnesSegment(b) => Some(("ones_segments", n(b))),
+            SticksOut::DisplaySegment(b) => Some(("segments", n(b))),
+            SticksOut::DigitSelect(b) => Some(("select", n(b))),
+            SticksOut::Dark => None,
+        }
+    }
+
+    fn blinks(self) -> bool {
+        !matches!(
+            self,
+            SticksOut::TensSegment(_)
+                | SticksOut::OnesSegment(_)
+                | SticksOut::DisplaySegment(_)
+                | SticksOut::DigitSelect(_)
+        )
+    }
+}
+
+/// One output bit: what it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OutBit {
+    /// Core output port and bit; `None`: 0.
+    source: Option<(&'static str, usize)>,
+    /// At game over, show the core's `blink` instead.
+    blinks: bool,
+    /// Lit while the core's `holding` is high.
+    held: bool,
+    /// The pin is active low.
+    invert: bool,
+}
+
+/// One top-level port.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PlanPort {
+    /// A one-bit input feeding `keys[key]`.
+    Input {
+        name: &'static str,
+        key: Option<usize>,
+        invert: bool,
+    },
+    /// An inout bus read through a pull-down emulator; bit `i` feeds
+    /// `keys[keys[i]]`.
+    Bank {
+        name: &'static str,
+        keys: Vec<Option<usize>>,
+        invert: Vec<bool>,
+        /// Drive the pins low between samples (pins without pull-downs).
+        emulate: bool,
+    },
+    /// An output, one bit or a bus.
+    Output {
+        name: &'static str,
+        bus: bool,
+        bits: Vec<OutBit>,
+    },
+}
+
+/// The wrapper of one design on one board, from the board data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PinPlan {
+    clock: &'static str,
+    ports: Vec<PlanPort>,
+    keys: usize,
+}
+
+impl PinPlan {
+    /// The plan for `wires` on `board`, for a core with `keys` key bits;
+    /// `held` lists output pins lit while the core's `holding` is high.
+    ///
+    /// Panics if a wire names a pin the board does not have (the board data
+    /// tests catch that).
+    pub(crate) fn new<I: InRole, O: OutRole>(
+        board: &Board,
+        wires: &[Wire<I, O>],
+        held: &[&str],
+        keys: usize,
+    ) -> Self {
+        let pin = |name: &str| {
+            board
+                .pin(name)
+                .unwrap_or_else(|| panic!("board data: {} has no pin {name}", board.id))
+        };
+        // A port may use the low bits of a wider bus (J.R. 01: io_dip[2:0]).
+        let bus = |name: &str, width: usize| {
+            let mut bits = board.bus(name);
+            assert!(bits.len() >= width, "board data: {} bus {name}", board.id);
+            bits.truncate(width);
+            bits
+        };
+        let ports = wires
+            .iter()
+            .map(|wire| match *wire {
+                Wire::Input(name, role) => PlanPort::Input {
+                    name,
+                    key: role.key(),
+                    invert: pin(name).is_active_low(),
+                },
+                Wire::Output(name, role) => PlanPort::Output {
+                    name,
+                    bus: false,
+                    bits: vec![OutBit {
+                        source: role.source(),
+                        blinks: role.blinks(),
+                        held: held.contains(&name),
+                        invert: pin(name).is_active_low(),
+                    }],
+                },
+                Wire::InputBus(name, roles) => {
+                    let pins = bus(name, roles.len());
+                    PlanPort::Bank {
+                        name,
+                        keys: roles.iter().map(|r| r.key()).collect(),
+                        invert: pins.iter().map(|p| p.is_active_low()).collect(),
+                        emulate: pins.iter().any(|p| p.needs_pull_down_emulation),
+                    }
+                }
+                Wire::OutputBus(name, roles) => {
+                    let pins = bus(name, roles.len());
+                    PlanPort::Output {
+                        name,
+                        bus: true,
+                        bits: roles
+                            .iter()
+                            .zip(pins)
+                            .map(|(role, p)| OutBit {
+                                source: role.source(),
+                                blinks: role.blinks(),
+                                held: held.contains(&p.name),
+                                invert: p.is_active_low(),
+                            })
+                            .collect(),
+                    }
+                }
+            })
+            .collect();
+        PinPlan {
+            clock: board.clock.pin,
+            ports,
+            keys,
+        }
+    }
+
+    /// Input, inout and output port names with widths, in port order
+    /// (the clock first).
+    fn names(&self) -> Vec<&'static str> {
+        std::iter::once(self.clock)
+            .chain(self.ports.iter().map(|p| match p {
+                PlanPort::Input { name, .. }
+                | PlanPort::Bank { name, .. }
+                | PlanPort::Output { name, .. } => *name,
+            }))
+            .collect()
+    }
+}
+
+/// A pull-down emulator of one of the widths the boards use.
+enum Bank {
+    W3(PullDownEmulator<3>),
+    W5(PullDownEmulator<5>),
+    W8(PullDownEmulator<8>),
+}
+
+macro_rules! each_bank {
+    ($bank:expr, $e:ident => $body:expr) => {
+        match $bank {
+            Bank::W3($e) => $body,
+            Bank::W5($e) => $body,
+            Bank::W8($e) => $body,
+        }
+    };
+}
+
+impl Bank {
+    fn new(width: usize, timing: PullDownTiming, emulate: bool) -> Self {
+        fn make<const N: usize>(timing: PullDownTiming, emulate: bool) -> PullDownEmulator<N> {
+            let e = PullDownEmulator::new(timing);
+            if emulate {
+                e
+            } else {
+                e.passive()
+            }
+        }
+        match width {
+            3 => Bank::W3(make(timing, emulate)),
+            5 => Bank::W5(make(timing, emulate)),
+            8 => Bank::W8(make(timing, emulate)),
+            w => panic!("board data: no pull-down emulator for a {w}-bit bus (add one in pins.rs)"),
+        }
+    }
+
+    fn width(&self) -> usize {
+        match self {
+            Bank::W3(_) => 3,
+            Bank::W5(_) => 5,
+            Bank::W8(_) => 8,
+        }
+    }
+
+    fn verilog(&self, module: &str) -> Result<String, VerilogError> {
+        each_bank!(self, e => emit_modules(e, module))
+    }
+
+    #[cfg(test)]
+    fn driving(&self) -> bool {
+        each_bank!(self, e => e.driving())
+    }
+
+    #[cfg(test)]
+    fn set_pins(&mut self, value: u64) {
+        each_bank!(self, e => e.pins.next = value.into())
+    }
+
+    fn value(&self) -> u64 {
+        each_bank!(self, e => e.value.val().to_u64())
+    }
+
+    fn set_clock(&mut self, clock: Clock) {
+        each_bank!(self, e => e.clock.next = clock)
+    }
+
+    fn update_all(&mut self) {
+        each_bank!(self, e => e.update_all())
+    }
+
+    fn has_changed(&self) -> bool {
+        each_bank!(self, e => e.has_changed())
+    }
+
+    fn connect_all(&mut self) {
+        each_bank!(self, e => e.connect_all())
+    }
+}
+
+/// A board top: a design's [`BoardCore`] wrapped by a [`PinPlan`].
+///
+/// In simulation, set pins with [`BoardTop::set`] and read them with
+/// [`BoardTop::get`] (by PCF name); [`BoardTop::verilog`] emits the top.
+pub struct BoardTop<C: BoardCore> {
+    /// The design's core.
+    pub core: C,
+    plan: PinPlan,
+    banks: Vec<Bank>,
+    /// Values of the one-bit input pins, in port order.
+    inputs: Vec<u64>,
+}
+
+impl<C: BoardCore> BoardTop<C> {
+    pub(crate) fn new(core: C, plan: PinPlan, pull_down: PullDownTiming) -> Self {
+        let mut banks = Vec::new();
+        let mut inputs = Vec::new();
+        for port in &plan.ports {
+            match port {
+                PlanPort::Bank { keys, emulate, .. } => {
+                    banks.push(Bank::new(keys.len(), pull_down, *emulate))
+                }
+                PlanPort::Input { .. } => inputs.push(0),
+                PlanPort::Output { .. } => {}
+            }
+        }
+        BoardTop {
+            core,
+            plan,
+            banks,
+            inputs,
+        }
+    }
+
+    /// The clock input.
+    pub fn clock(&mut self) -> &mut Signal<In, Clock> {
+        self.core.clock()
+    }
+
+    /// The clock pin's name.
+    pub fn clock_name(&self) -> &'static str {
+        self.plan.clock
+    }
+
+    fn input_index(&self, pin: &str) -> usize {
+        self.plan
+            .ports
+            .iter()
+            .filter(|p| matches!(p, PlanPort::Input { .. }))
+            .position(|p| matches!(p, PlanPort::Input { name, .. } if *name == pin))
+            .unwrap_or_else(|| panic!("no input pin {pin}"))
+    }
+
+    /// Drive one-bit input pin `pin` (its electrical level).
+    pub fn set(&mut self, pin: &str, value: u64) {
+        let k = self.input_index(pin);
+        self.inputs[k] = value & 1;
+    }
+
+    /// The level of output `pin` (a bus as a number, bit 0 = `pin[0]`).
+    pub fn get(&self, pin: &str) -> u64 {
+        self.plan
+            .ports
+            .iter()
+            .find_map(|p| match p {
+                PlanPort::Output { name, bits, .. } if *name == pin => Some(self.output(bits)),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no output pin {pin}"))
+    }
+
+    /// The one-bit input pins, in port order.
+    #[cfg(test)]
+    pub(crate) fn input_names(&self) -> Vec<&'static str> {
+        self.plan
+            .ports
+            .iter()
+            .filter_map(|p| match p {
+                PlanPort::Input { name, .. } => Some(*name),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The inout buses (name, width), in port order.
+    pub(crate) fn bank_names(&self) -> Vec<(&'static str, usize)> {
+        self.plan
+            .ports
+            .iter()
+            .filter_map(|p| match p {
+                PlanPort::Bank { name, keys, .. } => Some((*name, keys.len())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The outputs (name, width), in port order.
+    #[cfg(test)]
+    pub(crate) fn output_names(&self) -> Vec<(&'static str, usize)> {
+        self.plan
+            .ports
+            .iter()
+            .filter_map(|p| match p {
+                PlanPort::Output { name, bits, .. } => Some((*name, bits.len())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Set the one-bit inputs from `row`, in port order.
+    #[cfg(test)]
+    pub(crate) fn apply_inputs(&mut self, row: &[u64]) {
+        for (k, v) in row.iter().take(self.inputs.len()).enumerate() {
+            self.inputs[k] = v & 1;
+        }
+    }
+
+    /// Every output, in port order.
+    #[cfg(test)]
+    pub(crate) fn sample_outputs(&self) -> Vec<u64> {
+        self.plan
+            .ports
+            .iter()
+            .filter_map(|p| match p {
+                PlanPort::Output { bits, .. } => Some(self.output(bits)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether inout bus `k` is driven by the design right now.
+    #[cfg(test)]
+    pub(crate) fn bank_driving(&self, k: usize) -> bool {
+        self.banks[k].driving()
+    }
+
+    /// The level on inout bus `k` when the design does not drive it.
+    #[cfg(test)]
+    pub(crate) fn bank_set(&mut self, k: usize, value: u64) {
+        self.banks[k].set_pins(value);
+    }
+
+    fn keys(&self) -> u64 {
+        let mut keys = 0u64;
+        let (mut input, mut bank) = (0, 0);
+        for port in &self.plan.ports {
+            match port {
+                PlanPort::Input { key, invert, .. } => {
+                    if let Some(k) = key {
+                        keys |= (self.inputs[input] ^ u64::from(*invert)) << k;
+                    }
+                    input += 1;
+                }
+                PlanPort::Bank {
+                    keys: bits, invert, ..
+                } => {
+                    let value = self.banks[bank].value();
+                    for (i, key) in bits.iter().enumerate() {
+                        if let Some(k) = key {
+                            keys |= ((value >> i & 1) ^ u64::from(invert[i])) << k;
+                        }
+                    }
+                    bank += 1;
+                }
+                PlanPort::Output { .. } => {}
+            }
+        }
+        keys
+    }
+
+    fn output(&self, bits: &[OutBit]) -> u64 {
+        bits.iter().enumerate().fold(0, |acc, (i, b)| {
+            let mut v = match b.source {
+                Some((port, bit)) => self.core.output(port) >> bit & 1,
+                None => 0,
+            };
+            if b.blinks && self.core.output("game_over") != 0 {
+                v = self.core.output("blink");
+            }
+            if b.held {
+                v |= self.core.output("holding");
+            }
+            acc | (v ^ u64::from(b.invert)) << i
+        })
+    }
+
+    /// The top as Verilog: module `module` with the pins as ports, the core
+    /// as `<module>_core`, each input bus's emulator as
+    /// `<module>_<bus>_pull_down`.
+    pub fn verilog(&self, module: &str) -> Result<String, VerilogError> {
+        let core_module = format!("{module}_core");
+        let core = emit_modules(&self.core, &core_module)?;
+        let core_ports =
+            module_ports(&core, &core_module).expect("rust-hdl declares every port of the core");
+        let range = |w: usize| {
+            if w == 1 {
+                String::new()
+            } else {
+                format!(" [{}:0]", w - 1)
+            }
+        };
+        let width_of = |port: &str| {
+            core_ports
+                .iter()
+                .find(|p| p.name == port)
+                .map(|p| p.width)
+                .unwrap_or_else(|| panic!("{core_module} has no port {port}"))
+        };
+        let core_bit = |port: &str, bit: usize| {
+            if width_of(port) == 1 {
+                format!("core_{port}")
+            } else {
+                format!("core_{port}[{bit}]")
+            }
+        };
+        let clock = self.plan.clock;
+        let mut v = String::new();
+        let _ = writeln!(v, "\n\nmodule {module}({});", self.plan.names().join(","));
+        let _ = writeln!(v, "\n    // Board pins");
+        let _ = writeln!(v, "    input wire {clock};");
+        let mut keys = vec!["1'b0".to_string(); self.plan.keys];
+        let mut assigns = Vec::new();
+        let mut instances = Vec::new();
+        let mut locals = Vec::new();
+        for port in &self.plan.ports {
+            match port {
+                PlanPort::Input { name, key, invert } => {
+                    let _ = writeln!(v, "    input wire {name};");
+                    if let Some(k) = key {
+                        keys[*k] = format!("{}{name}", if *invert { "~" } else { "" });
+                    }
+                }
+                PlanPort::Bank {
+                    name, keys: bits, invert, ..
+                } => {
+                    let w = bits.len();
+                    let _ = writeln!(v, "    inout wire{} {name};", range(w));
+                    locals.push(format!("    wire{} {name}_value;", range(w)));
+                    instances.push(format!(
+                        "    {module}_{name}_pull_down {name}_pull_down(.clock({clock}), .pins({name}), .value({name}_value));"
+                    ));
+                    for (i, key) in bits.iter().enumerate() {
+                        if let Some(k) = key {
+                            keys[*k] =
+                                format!("{}{name}_value[{i}]", if invert[i] { "~" } else { "" });
+                        }
+                    }
+                }
+                PlanPort::Output { name, bus, bits } => {
+                    let _ = writeln!(v, "    output wire{} {name};", range(if *bus { bits.len() } else { 1 }));
+                    for (i, b) in bits.iter().enumerate() {
+                        let mut e = match b.source {
+                            Some((port, bit)) => core_bit(port, bit),
+                            None => "1'b0".to_string(),
+                        };
+                        if b.blinks {
+                            e = format!("(core_game_over ? core_blink : {e})");
+                        }
+                        if b.held {
+                            e = format!("(core_holding | {e})");
+                        }
+                        if b.invert {
+                            e = format!("~{e}");
+                        }
+                        let target = if *bus {
+                            format!("{name}[{i}]")
+                        } else {
+                            name.to_string()
+                        };
+                        assigns.push(format!("    assign {target} = {e};"));
+                    }
+                }
+            }
+        }
+        let _ = writeln!(v, "\n    // Design core");
+        let mut conns = vec![format!(".clock({clock})")];
+        for p in &core_ports {
+            match p.dir {
+                PortDir::Output => {
+                    let _ = writeln!(v, "    wire{} core_{};", range(p.width), p.name);
+                    conns.push(format!(".{0}(core_{0})", p.name));
+                }
+                _ if p.name == "keys" => {
+                    let _ = writeln!(v, "    wire{} core_keys;", range(p.width));
+                    conns.push(".keys(core_keys)".to_string());
+                }
+                _ => {}
+            }
+        }
+        for l in &locals {
+            let _ = writeln!(v, "{l}");
+        }
+        let _ = writeln!(v, "    {core_module} core({});", conns.join(", "));
+        for i in &instances {
+            let _ = writeln!(v, "{i}");
+        }
+        keys.reverse();
+        let _ = writeln!(v, "    assign core_keys = {{{}}};", keys.join(", "));
+        let _ = writeln!(v, "\n    // Outputs");
+        for a in &assigns {
+            let _ = writeln!(v, "{a}");
+        }
+        let _ = writeln!(v, "endmodule // {module}");
+        v.push_str("\n\n");
+        v.push_str(&core);
+        let mut bank = 0;
+        for port in &self.plan.ports {
+            if let PlanPort::Bank { name, .. } = port {
+                let m = format!("{module}_{name}_pull_down");
+                debug_assert_eq!(self.banks[bank].width(), self.bank_names()[bank].1);
+                v.push_str("\n\n");
+                v.push_str(&self.banks[bank].verilog(&m)?);
+                bank += 1;
+            }
+        }
+        let what = format!("board top around {}", std::any::type_name::<C>());
+        Ok(design_file(module, &what, &v))
+    }
+}
+
+impl<C: BoardCore> Logic for BoardTop<C> {
+    fn update(&mut self) {
+        let clock = self.core.clock().val();
+        for bank in &mut self.banks {
+            bank.set_clock(clock);
+        }
+        let keys = self.keys();
+        self.core.set_keys(keys);
+    }
+}
+
+impl<C: BoardCore> Block for BoardTop<C> {
+    fn connect_all(&mut self) {
+        self.core.connect_all();
+        for bank in &mut self.banks {
+            bank.connect_all();
+        }
+    }
+
+    fn update_all(&mut self) {
+        self.update();
+        self.core.update_all();
+        for bank in &mut self.banks {
+            bank.update_all();
+        }
+    }
+
+    fn has_changed(&self) -> bool {
+        self.core.has_changed() || self.banks.iter().any(Bank::has_changed)
+    }
+
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        self.core.accept(name, probe);
+    }
+}
