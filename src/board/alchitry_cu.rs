@@ -18,7 +18,10 @@
 //! design must emulate them (Alchitry's `fake_pull_down`: drive the pin low,
 //! release, wait ~30 ns, sample; ports declared `inout`).
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+use super::{
+    Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
+    Role, SticksIn, SticksOut, Wire,
+};
 
 use Dir::{Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};
@@ -75,7 +78,15 @@ pub(super) const DESIGNS: Designs = Designs {
             ],
         ),
         Wire::OutputBus("io_seg", &DISPLAY_SEGMENTS_JR01),
-        Wire::OutputBus("io_sel", &[Jr01Out::DigitSelect(0), Jr01Out::DigitSelect(1), Jr01Out::DigitSelect(2), Jr01Out::DigitSelect(3)]),
+        Wire::OutputBus(
+            "io_sel",
+            &[
+                Jr01Out::DigitSelect(0),
+                Jr01Out::DigitSelect(1),
+                Jr01Out::DigitSelect(2),
+                Jr01Out::DigitSelect(3),
+            ],
+        ),
     ],
     sticks: &[
         Wire::Input("rst_n", SticksIn::Reset),
@@ -116,7 +127,15 @@ pub(super) const DESIGNS: Designs = Designs {
             ],
         ),
         Wire::OutputBus("io_seg", &DISPLAY_SEGMENTS_STICKS),
-        Wire::OutputBus("io_sel", &[SticksOut::DigitSelect(0), SticksOut::DigitSelect(1), SticksOut::DigitSelect(2), SticksOut::DigitSelect(3)]),
+        Wire::OutputBus(
+            "io_sel",
+            &[
+                SticksOut::DigitSelect(0),
+                SticksOut::DigitSelect(1),
+                SticksOut::DigitSelect(2),
+                SticksOut::DigitSelect(3),
+            ],
+        ),
     ],
     sticks_held_lights: &[],
 };

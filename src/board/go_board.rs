@@ -13,7 +13,10 @@
 //!   No digit-select lines: each digit has its own 7 pins.
 //! - PMOD port names follow Nandland's own `io_PMOD_<n>` convention.
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+use super::{
+    Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
+    Role, SticksIn, SticksOut, Wire,
+};
 
 use Dir::{Inout, Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};

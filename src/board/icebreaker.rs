@@ -15,7 +15,10 @@
 //! it in 23ddea36. Do not copy those lines. The v1.0e back silkscreen swaps
 //! L4 and L5 relative to the front and every PCF.
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+use super::{
+    Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
+    Role, SticksIn, SticksOut, Wire,
+};
 
 use Dir::{Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};

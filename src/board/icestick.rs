@@ -16,7 +16,10 @@
 //! LED layout (apio-examples comment): D1 top, D4 D5 D2 across the middle,
 //! D3 bottom; D1-D4 red, D5 green.
 
-use super::{Board, BoardId, Clock, Confidence, Device, Dir, PinDef, Polarity, Role, Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+use super::{
+    Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
+    Role, SticksIn, SticksOut, Wire,
+};
 
 use Dir::{Inout, Input, Output};
 use Polarity::{ActiveHigh, ActiveLow};

@@ -715,6 +715,45 @@ mod tests {
         );
     }
 
+    /// Every pin a design uses exists on its board with a fitting direction,
+    /// each port appears once, and the long-press lights are sticks outputs.
+    #[test]
+    fn design_wiring_names_real_pins() {
+        fn check<I, O>(board: &Board, wires: &[Wire<I, O>]) -> Vec<&'static str> {
+            let mut ports = BTreeSet::new();
+            let mut outputs = Vec::new();
+            for wire in wires {
+                assert!(
+                    ports.insert(wire.port()),
+                    "{}: {} twice",
+                    board.id,
+                    wire.port()
+                );
+                let (pins, dir, width) = match wire {
+                    Wire::Input(n, _) => (vec![board.pin(n).expect("pin")], Dir::Input, 1),
+                    Wire::Output(n, _) => (vec![board.pin(n).expect("pin")], Dir::Output, 1),
+                    Wire::InputBus(n, r) => (board.bus(n), Dir::Input, r.len()),
+                    Wire::OutputBus(n, r) => (board.bus(n), Dir::Output, r.len()),
+                };
+                assert!(pins.len() >= width, "{}: {}", board.id, wire.port());
+                for p in &pins[..width] {
+                    assert_eq!(p.dir, dir, "{}: {}", board.id, p.name);
+                    if dir == Dir::Output {
+                        outputs.push(p.name);
+                    }
+                }
+            }
+            outputs
+        }
+        for board in Board::all() {
+            check(board, board.designs.jr01);
+            let outputs = check(board, board.designs.sticks);
+            for pin in board.designs.sticks_held_lights {
+                assert!(outputs.contains(pin), "{}: {pin}", board.id);
+            }
+        }
+    }
+
     #[test]
     fn bus_bits_parse() {
         assert_eq!(split_bus_bit("io_dip[23]"), Some(("io_dip", 23)));

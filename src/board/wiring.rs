@@ -36,7 +36,10 @@ impl<I, O> Wire<I, O> {
     /// The port name (a pin name, or a bus base name).
     pub const fn port(&self) -> &'static str {
         match self {
-            Wire::Input(n, _) | Wire::Output(n, _) | Wire::InputBus(n, _) | Wire::OutputBus(n, _) => n,
+            Wire::Input(n, _)
+            | Wire::Output(n, _)
+            | Wire::InputBus(n, _)
+            | Wire::OutputBus(n, _) => n,
         }
     }
 }

@@ -14,7 +14,11 @@ use crate::circuit::sim::Stepper;
 /// columns, in port order), then one column per input bus, wired like Io
 /// switches (`pulled_down`: an Io V2 with pull-down resistors; otherwise
 /// the pins float when open, like an Io V1); the outputs in port order.
-fn bench<C: BoardCore>(top: &BoardTop<C>, module: &str, pulled_down: bool) -> TraceBench<BoardTop<C>> {
+fn bench<C: BoardCore>(
+    top: &BoardTop<C>,
+    module: &str,
+    pulled_down: bool,
+) -> TraceBench<BoardTop<C>> {
     let driving: [fn(&BoardTop<C>) -> bool; 2] = [|b| b.bank_driving(0), |b| b.bank_driving(1)];
     let set: [fn(&mut BoardTop<C>, u64); 2] = [|b, v| b.bank_set(0, v), |b, v| b.bank_set(1, v)];
     TraceBench {
@@ -69,10 +73,9 @@ fn trace<C: BoardCore>(
 /// The digit lit by 7 segment levels (`active_low`), `None` if dark; panics
 /// on a pattern that is not a digit.
 fn digit(levels: &[u64], active_low: bool) -> Option<usize> {
-    let lit = levels
-        .iter()
-        .enumerate()
-        .fold(0u8, |acc, (i, &s)| acc | (u8::from((s != 0) != active_low) << i));
+    let lit = levels.iter().enumerate().fold(0u8, |acc, (i, &s)| {
+        acc | (u8::from((s != 0) != active_low) << i)
+    });
     if lit == 0 {
         return None;
     }
@@ -216,7 +219,12 @@ mod icestick {
     fn jr01_icestick_alternates_position_and_answer() {
         let mut s = Script::new(vec![1, 1, 1]);
         s.idle(4).press(0, 0, 6, 8).press(1, 0, 6, 40);
-        let trace = trace(jr01_fast(BoardId::Icestick), "jr01_icestick", false, &s.rows());
+        let trace = trace(
+            jr01_fast(BoardId::Icestick),
+            "jr01_icestick",
+            false,
+            &s.rows(),
+        );
         let end = &trace[trace.len() - 32..];
         let code = |r: &Vec<u64>| r[0] << 2 | r[1] << 1 | r[2];
         assert!(end.iter().any(|r| r[3] == 1) && end.iter().any(|r| r[3] == 0));
@@ -239,12 +247,21 @@ mod icestick {
         let short_chord = s.rows().len() - 1;
         s.set(&[(0, 0), (1, 0), (2, 0)], 20).idle(16);
         let long_chord = s.rows().len() - 1;
-        let trace = trace(sticks_fast(BoardId::Icestick), "sticks_icestick", false, &s.rows());
+        let trace = trace(
+            sticks_fast(BoardId::Icestick),
+            "sticks_icestick",
+            false,
+            &s.rows(),
+        );
         let count = |r: &Vec<u64>| r.iter().rev().fold(0, |a, &l| a << 1 | l);
         assert_eq!(count(&trace[start]), 18);
         assert_eq!(count(&trace[answered]), 13);
         assert_eq!(count(&trace[short_chord]), 18, "new game, you first");
-        assert_eq!(count(&trace[long_chord]), 17, "new game, the machine took 1");
+        assert_eq!(
+            count(&trace[long_chord]),
+            17,
+            "new game, the machine took 1"
+        );
         let lit = trace[long_chord - 20..long_chord - 14]
             .iter()
             .any(|r| count(r) == 31);
@@ -310,7 +327,12 @@ mod go_board {
     fn jr01_go_board_trace() {
         let mut script = Script::new(vec![0, 0, 0]);
         script.idle(4).press(0, 1, 6, 8).press(2, 1, 6, 8);
-        let trace = trace(jr01_fast(BoardId::GoBoard), "jr01_go_board", false, &script.rows());
+        let trace = trace(
+            jr01_fast(BoardId::GoBoard),
+            "jr01_go_board",
+            false,
+            &script.rows(),
+        );
         let last = trace.last().unwrap();
         assert_eq!(
             (digit(&last[3..10], true), digit(&last[10..17], true)),
@@ -330,7 +352,12 @@ mod go_board {
         }
         script.idle(30);
         script.press(3, 1, 24, 8);
-        let trace = trace(sticks_fast(BoardId::GoBoard), "sticks_go_board", false, &script.rows());
+        let trace = trace(
+            sticks_fast(BoardId::GoBoard),
+            "sticks_go_board",
+            false,
+            &script.rows(),
+        );
         let digits = |r: &[u64]| (digit(&r[4..11], true), digit(&r[11..18], true));
         assert_eq!(digits(&trace[19]), (Some(1), Some(8)));
         assert_eq!(digits(&trace[190]), (None, Some(0)), "game over at 0");
@@ -448,7 +475,11 @@ mod alchitry_cu {
                 "thinking, machine-first DIP on"
             );
             let end = display(&trace, 1, 2);
-            assert_eq!(end, [Some(1), Some(7), Some(10), Some(1)], "the machine took 1");
+            assert_eq!(
+                end,
+                [Some(1), Some(7), Some(10), Some(1)],
+                "the machine took 1"
+            );
         }
     }
 }

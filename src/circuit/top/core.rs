@@ -11,8 +11,8 @@ use rust_hdl::prelude::*;
 
 use super::{Jr01Panel, SticksConsole, Timing};
 use crate::circuit::board_io::{
-    Blinker, Buttons, MuxDisplay, PowerOnReset, PressTimer, SevenSegment, Synchronizer,
-    TimeBase, BLANK,
+    Blinker, Buttons, MuxDisplay, PowerOnReset, PressTimer, SevenSegment, Synchronizer, TimeBase,
+    BLANK,
 };
 use crate::circuit::sticks_game::SticksCore;
 use crate::circuit::Jr01Strategy;
@@ -84,11 +84,7 @@ impl Jr01BoardCore {
     /// The core around two copies of the strategy (one behind the toggles,
     /// one behind the switch levels); `switches`: the keys are switches, not
     /// push buttons. `connect_all()` done.
-    pub fn new(
-        strategies: [Jr01Strategy; 2],
-        timing: &Timing,
-        switches: bool,
-    ) -> Self {
+    pub fn new(strategies: [Jr01Strategy; 2], timing: &Timing, switches: bool) -> Self {
         let [strategy, switch_strategy] = strategies;
         let mut block = Self {
             clock: Default::default(),
@@ -277,7 +273,12 @@ pub enum StartKeys {
 impl<const W: usize, const M: usize, const S: usize> SticksBoardCore<W, M, S> {
     /// The core around `game`; `one_hot`: show the machine's take as LED k
     /// (takes up to 3). `connect_all()` done.
-    pub fn new(game: SticksCore<W, M, S>, timing: &Timing, start: StartKeys, one_hot: bool) -> Self {
+    pub fn new(
+        game: SticksCore<W, M, S>,
+        timing: &Timing,
+        start: StartKeys,
+        one_hot: bool,
+    ) -> Self {
         let mut block = Self {
             clock: Default::default(),
             keys: Default::default(),

@@ -30,11 +30,11 @@ use super::sticks_game::SticksCore;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
 use crate::board::{Board, BoardError, BoardId, Jr01In, SticksIn, Wire};
-use pins::PinPlan;
 use crate::designs::{DesignError, Jr01Design};
 use crate::game::{Game, SticksGame};
 use crate::solver::strategy::{sticks_table, SticksTable};
 use crate::verilog::{module_ports, ModulePort, PortDir, VerilogError};
+use pins::PinPlan;
 
 /// What to put on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,7 +342,12 @@ pub fn sticks_top<const W: usize, const M: usize, const S: usize>(
         start,
         params.m <= 2,
     );
-    let plan = PinPlan::new(data, wires, data.designs.sticks_held_lights, sticks_keys::WIDTH);
+    let plan = PinPlan::new(
+        data,
+        wires,
+        data.designs.sticks_held_lights,
+        sticks_keys::WIDTH,
+    );
     BoardTop::new(core, plan, timing.pull_down)
 }
 

@@ -556,7 +556,10 @@ impl<C: BoardCore> BoardTop<C> {
                     }
                 }
                 PlanPort::Bank {
-                    name, keys: bits, invert, ..
+                    name,
+                    keys: bits,
+                    invert,
+                    ..
                 } => {
                     let w = bits.len();
                     let _ = writeln!(v, "    inout wire{} {name};", range(w));
@@ -572,7 +575,11 @@ impl<C: BoardCore> BoardTop<C> {
                     }
                 }
                 PlanPort::Output { name, bus, bits } => {
-                    let _ = writeln!(v, "    output wire{} {name};", range(if *bus { bits.len() } else { 1 }));
+                    let _ = writeln!(
+                        v,
+                        "    output wire{} {name};",
+                        range(if *bus { bits.len() } else { 1 })
+                    );
                     for (i, b) in bits.iter().enumerate() {
                         let mut e = match b.source {
                             Some((port, bit)) => core_bit(port, bit),
