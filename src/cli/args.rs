@@ -67,6 +67,26 @@ pub enum Command {
         after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --out jr01.svg\n  retrogate schematic sticks --count 20 --impl rom"
     )]
     Schematic(SchematicArgs),
+    /// List the boards: part, package, clock, and what each design does with each pin.
+    #[command(after_help = "Examples:\n  retrogate boards\n  retrogate boards --format json")]
+    Boards(BoardsArgs),
+}
+
+/// `retrogate boards`.
+#[derive(Clone, Debug, Args)]
+pub struct BoardsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = BoardsFormat::Text)]
+    pub format: BoardsFormat,
+}
+
+/// `retrogate boards --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardsFormat {
+    /// One block per board: the part, the clock, then each design's pins and roles.
+    Text,
+    /// `{"boards": [...]}` (keys in docs/json-boards.md).
+    Json,
 }
 
 const PLAY_HELP: &str = "\

@@ -5,6 +5,7 @@
 //! flag and the fix, and nothing is written).
 
 mod args;
+mod boards;
 mod build;
 mod design;
 mod files;
@@ -97,6 +98,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Schematic(a) => schematic::run(a, &ui, out),
         Command::Build(a) => build::run(a, &ui, out),
         Command::Wave(a) => wave::run(a, out),
+        Command::Boards(a) => boards::run(a, out),
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod bad_input_files;
+mod boards;
 mod build;
 mod design;
 mod examples;
@@ -46,6 +47,7 @@ fn every_verb_has_an_example_in_its_help() {
         "play",
         "schematic",
         "wave",
+        "boards",
     ] {
         let out = retrogate().args([verb, "--help"]).output().unwrap();
         let help = String::from_utf8(out.stdout).unwrap();
