@@ -16,8 +16,9 @@ use super::{Debouncer, EdgeDetector, Synchronizer};
 ///
 /// `level` is the debounced state (use it for switches and "held" checks);
 /// `pressed` is a one-cycle pulse when a button goes down. A change reaches
-/// `level` after 2 edges (the synchroniser) and `ticks` ticks of the time base
-/// ([`Debouncer`]). Invert active-low pins before `raw`.
+/// `level` after 2 edges (the synchroniser) and at most `ticks` ticks of the time
+/// base (the [`Debouncer`] samples every `ticks` ticks; a bounce shorter than that
+/// gives one change). Invert active-low pins before `raw`.
 #[derive(LogicBlock)]
 pub struct Buttons<const N: usize> {
     /// Clock.
@@ -36,7 +37,7 @@ pub struct Buttons<const N: usize> {
 }
 
 impl<const N: usize> Buttons<N> {
-    /// Buttons debounced over `debounce_cycles` ticks (at least 1).
+    /// Buttons sampled every `debounce_cycles` ticks (at least 1).
     pub fn new(debounce_cycles: u64) -> Self {
         let mut block = Self {
             clock: Default::default(),
@@ -71,10 +72,11 @@ mod tests {
     use super::*;
     use crate::circuit::sim::Stepper;
 
-    /// A bouncy press gives one pulse, `ticks + 2` edges after it settles (a tick every cycle).
+    /// A press bouncing for less than the sample period gives one pulse, at the
+    /// first sample that sees it settled (a tick every cycle).
     #[test]
     fn buttons_give_one_pulse_per_bouncy_press() {
-        let mut s = Stepper::new(Buttons::<2>::new(4), |b| &mut b.clock);
+        let mut s = Stepper::new(Buttons::<2>::new(8), |b| &mut b.clock);
         s.block.tick.next = true;
         let mut pulses = Vec::new();
         let mut run = |s: &mut Stepper<Buttons<2>>, raw: u64, n: usize| {
@@ -95,8 +97,10 @@ mod tests {
         let fired: Vec<usize> = (0..pulses.len()).filter(|&i| pulses[i] != 0).collect();
         assert_eq!(fired.len(), 1, "{pulses:?}");
         assert_eq!(pulses[fired[0]], 0b10);
-        // Stable from cycle 6; sync 2 + debounce 4 edges -> level at cycle 12.
-        assert_eq!(fired[0], 12);
+        // Bounce in cycles 0..6 (shorter than the 8-tick period). Samples at edges 8, 16, ...
+        // read the synchroniser's output, the pin 3 cycles earlier: edge 8 sees cycle 5
+        // (off), edge 16 sees cycle 13 (on) -> the pulse in cycle 16.
+        assert_eq!(fired[0], 16);
         assert_eq!(s.block.level.val(), 0);
     }
 
