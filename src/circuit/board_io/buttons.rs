@@ -9,16 +9,18 @@ use super::{Debouncer, EdgeDetector, Synchronizer};
 /// ```text
 ///              +--------------------------------------------------+
 ///   raw[N] --->| Synchronizer -> Debouncer(ticks) -> EdgeDetector  |--> pressed[N]
+///              |  (1st stage)    (2nd stage)                       |
 ///   tick   --->|                          |                        |--> level[N]
 ///   clock  --->|                                                   |
 ///              +--------------------------------------------------+
 /// ```
 ///
 /// `level` is the debounced state (use it for switches and "held" checks);
-/// `pressed` is a one-cycle pulse when a button goes down. A change reaches
-/// `level` after 2 edges (the synchroniser) and at most `ticks` ticks of the time
-/// base (the [`Debouncer`] samples every `ticks` ticks; a bounce shorter than that
-/// gives one change). Invert active-low pins before `raw`.
+/// `pressed` is a one-cycle pulse when a button goes down. The pins pass through
+/// a 2-FF synchroniser: the [`Synchronizer`]'s first stage, then the
+/// [`Debouncer`]'s sampling flip-flop, which loads every `ticks` ticks (a bounce
+/// shorter than that gives one change). A change reaches `level` at the first
+/// sample at least 2 edges after it. Invert active-low pins before `raw`.
 #[derive(LogicBlock)]
 pub struct Buttons<const N: usize> {
     /// Clock.
@@ -45,7 +47,7 @@ impl<const N: usize> Buttons<N> {
             tick: Default::default(),
             level: Default::default(),
             pressed: Default::default(),
-            sync: Synchronizer::new(),
+            sync: Synchronizer::first_stage(),
             debounce: Debouncer::new(debounce_cycles),
             edges: EdgeDetector::new(),
         };
@@ -98,9 +100,9 @@ mod tests {
         assert_eq!(fired.len(), 1, "{pulses:?}");
         assert_eq!(pulses[fired[0]], 0b10);
         // Bounce in cycles 0..6 (shorter than the 8-tick period). Samples at edges 8, 16, ...
-        // read the synchroniser's output, the pin 3 cycles earlier: edge 8 sees cycle 5
-        // (off), edge 16 sees cycle 13 (on) -> the pulse in cycle 16.
-        assert_eq!(fired[0], 16);
+        // read the first synchroniser stage, the pin 2 cycles earlier: edge 8 sees cycle 6
+        // (on, settled) -> the pulse in cycle 8.
+        assert_eq!(fired[0], 8);
         assert_eq!(s.block.level.val(), 0);
     }
 
