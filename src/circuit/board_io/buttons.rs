@@ -9,15 +9,18 @@ use super::{Debouncer, EdgeDetector, Synchronizer};
 /// ```text
 ///              +--------------------------------------------------+
 ///   raw[N] --->| Synchronizer -> Debouncer(ticks) -> EdgeDetector  |--> pressed[N]
+///              |  (1st stage)    (2nd stage)                       |
 ///   tick   --->|                          |                        |--> level[N]
 ///   clock  --->|                                                   |
 ///              +--------------------------------------------------+
 /// ```
 ///
 /// `level` is the debounced state (use it for switches and "held" checks);
-/// `pressed` is a one-cycle pulse when a button goes down. A change reaches
-/// `level` after 2 edges (the synchroniser) and `ticks` ticks of the time base
-/// ([`Debouncer`]). Invert active-low pins before `raw`.
+/// `pressed` is a one-cycle pulse when a button goes down. The pins pass through
+/// a 2-FF synchroniser: the [`Synchronizer`]'s first stage, then the
+/// [`Debouncer`]'s sampling flip-flop, which loads every `ticks` ticks (a bounce
+/// shorter than that gives one change). A change reaches `level` at the first
+/// sample at least 2 edges after it. Invert active-low pins before `raw`.
 #[derive(LogicBlock)]
 pub struct Buttons<const N: usize> {
     /// Clock.
@@ -36,7 +39,7 @@ pub struct Buttons<const N: usize> {
 }
 
 impl<const N: usize> Buttons<N> {
-    /// Buttons debounced over `debounce_cycles` ticks (at least 1).
+    /// Buttons sampled every `debounce_cycles` ticks (at least 1).
     pub fn new(debounce_cycles: u64) -> Self {
         let mut block = Self {
             clock: Default::default(),
@@ -44,7 +47,7 @@ impl<const N: usize> Buttons<N> {
             tick: Default::default(),
             level: Default::default(),
             pressed: Default::default(),
-            sync: Synchronizer::new(),
+            sync: Synchronizer::first_stage(),
             debounce: Debouncer::new(debounce_cycles),
             edges: EdgeDetector::new(),
         };
@@ -71,10 +74,11 @@ mod tests {
     use super::*;
     use crate::circuit::sim::Stepper;
 
-    /// A bouncy press gives one pulse, `ticks + 2` edges after it settles (a tick every cycle).
+    /// A press bouncing for less than the sample period gives one pulse, at the
+    /// first sample that sees it settled (a tick every cycle).
     #[test]
     fn buttons_give_one_pulse_per_bouncy_press() {
-        let mut s = Stepper::new(Buttons::<2>::new(4), |b| &mut b.clock);
+        let mut s = Stepper::new(Buttons::<2>::new(8), |b| &mut b.clock);
         s.block.tick.next = true;
         let mut pulses = Vec::new();
         let mut run = |s: &mut Stepper<Buttons<2>>, raw: u64, n: usize| {
@@ -95,8 +99,10 @@ mod tests {
         let fired: Vec<usize> = (0..pulses.len()).filter(|&i| pulses[i] != 0).collect();
         assert_eq!(fired.len(), 1, "{pulses:?}");
         assert_eq!(pulses[fired[0]], 0b10);
-        // Stable from cycle 6; sync 2 + debounce 4 edges -> level at cycle 12.
-        assert_eq!(fired[0], 12);
+        // Bounce in cycles 0..6 (shorter than the 8-tick period). Samples at edges 8, 16, ...
+        // read the first synchroniser stage, the pin 2 cycles earlier: edge 8 sees cycle 6
+        // (on, settled) -> the pulse in cycle 8.
+        assert_eq!(fired[0], 8);
         assert_eq!(s.block.level.val(), 0);
     }
 

@@ -1,30 +1,28 @@
-//! A per-bit debouncer: the output follows the input once the input has
-//! held a new level for a set number of time-base ticks.
-
-use std::fmt::Write as _;
+//! A debouncer that samples its inputs once every few time-base ticks.
 
 use rust_hdl::prelude::*;
 
-use super::{bit_of, mask};
+use super::mask;
 use crate::circuit::sized;
 use crate::solver::strategy::bits_for;
 
-/// Debounces `N` independent, already synchronised bits.
+/// Debounces `N` independent, already synchronised bits by sampling them all
+/// together on every `ticks`-th tick, with one counter shared by the bits.
 ///
 /// ```text
-///                 +----------------------+
-///   raw[N]   ---->| per bit: count ticks |----> debounced[N]
-///   tick     ---->| while                |
-///   clock    ---->| raw != debounced     |
-///                 +----------------------+
+///                 +------------------------------+
+///   raw[N]   ---->| count ticks 0 .. ticks-1;    |----> debounced[N]
+///   tick     ---->| on the last: debounced <= raw |
+///   clock    ---->|                              |
+///                 +------------------------------+
 /// ```
 ///
-/// Per bit: while `raw` equals `debounced` the bit's counter stays 0; on the
-/// `ticks`-th tick in a row where they differ, `debounced` takes the new
-/// level. Any bounce back resets the count, so a change must be stable for
-/// between `ticks - 1` and `ticks` tick periods to get through (each bit has a
-/// counter of `bits_for(ticks - 1)` bits). With `tick` always high and `ticks`
-/// = 1 it is a plain register.
+/// A contact that bounces for less than one sample period (`ticks` ticks: 16 ms on
+/// a board) gives at most one sample taken mid-bounce, and the next sample sees the
+/// settled level, so each press or release changes `debounced` exactly once, 0 to
+/// `ticks` ticks after the contact settles. There is one `bits_for(ticks - 1)`-bit
+/// counter for all `N` bits (rather than a counter per bit). With `tick` always
+/// high and `ticks` = 1 it is a plain register.
 #[derive(LogicBlock, Default)]
 pub struct Debouncer<const N: usize> {
     /// Clock.
@@ -36,18 +34,17 @@ pub struct Debouncer<const N: usize> {
     /// The debounced levels (0 after configuration).
     pub debounced: Signal<Out, Bits<N>>,
     _cycles: u64,
-    _counts: Vec<u64>,
+    _count: u64,
     _state: u64,
 }
 
 impl<const N: usize> Debouncer<N> {
-    /// A debouncer that needs `cycles` (at least 1) stable ticks.
+    /// A debouncer sampling every `cycles` (at least 1) ticks.
     pub fn new(cycles: u64) -> Self {
         assert!((1..=64).contains(&N), "Debouncer<{N}>: 1 to 64 bits");
         assert!(cycles >= 1, "Debouncer: cycles must be at least 1");
         let mut block = Self {
             _cycles: cycles,
-            _counts: vec![0; N],
             ..Self::default()
         };
         block.connect_all();
@@ -57,20 +54,12 @@ impl<const N: usize> Debouncer<N> {
 
 impl<const N: usize> Logic for Debouncer<N> {
     fn update(&mut self) {
-        if self.clock.pos_edge() {
-            let raw = self.raw.val().to_u64() & mask(N);
-            let tick = self.tick.val();
-            for i in 0..N {
-                let bit = 1u64 << i;
-                if raw & bit == self._state & bit {
-                    self._counts[i] = 0;
-                } else if !tick {
-                } else if self._counts[i] == self._cycles - 1 {
-                    self._counts[i] = 0;
-                    self._state ^= bit;
-                } else {
-                    self._counts[i] += 1;
-                }
+        if self.clock.pos_edge() && self.tick.val() {
+            if self._count == self._cycles - 1 {
+                self._count = 0;
+                self._state = self.raw.val().to_u64() & mask(N);
+            } else {
+                self._count += 1;
             }
         }
         self.debounced.next = self._state.into();
@@ -83,36 +72,27 @@ impl<const N: usize> Logic for Debouncer<N> {
     fn hdl(&self) -> Verilog {
         let last = self._cycles - 1;
         let cw = bits_for(last);
-        let mut code = format!(
-            "// {} stable ticks; one {cw}-bit counter per bit\ninitial debounced = {};\n",
-            self._cycles,
-            sized(N, 0)
-        );
-        for i in 0..N {
-            let (raw, out) = (bit_of("raw", i, N), bit_of("debounced", i, N));
-            let _ = write!(
-                code,
-                "reg [{top}:0] count{i};\n\
-                 initial count{i} = {zero};\n\
-                 always @(posedge clock) begin\n\
-                 \x20   if ({raw} == {out}) begin\n\
-                 \x20       count{i} <= {zero};\n\
-                 \x20   end else if (tick) begin\n\
-                 \x20       if (count{i} == {last}) begin\n\
-                 \x20           count{i} <= {zero};\n\
-                 \x20           {out} <= {raw};\n\
-                 \x20       end else begin\n\
-                 \x20           count{i} <= count{i} + {one};\n\
-                 \x20       end\n\
-                 \x20   end\n\
-                 end\n",
-                top = cw - 1,
-                zero = sized(cw, 0),
-                one = sized(cw, 1),
-                last = sized(cw, last),
-            );
-        }
-        Verilog::Custom(code)
+        Verilog::Custom(format!(
+            "// sample every {cycles} ticks; one {cw}-bit counter for all bits\n\
+             reg [{top}:0] count;\n\
+             initial begin\n    count = {zero};\n    debounced = {zero_n};\nend\n\
+             always @(posedge clock) begin\n\
+             \x20   if (tick) begin\n\
+             \x20       if (count == {last}) begin\n\
+             \x20           count <= {zero};\n\
+             \x20           debounced <= raw;\n\
+             \x20       end else begin\n\
+             \x20           count <= count + {one};\n\
+             \x20       end\n\
+             \x20   end\n\
+             end\n",
+            cycles = self._cycles,
+            top = cw - 1,
+            zero = sized(cw, 0),
+            one = sized(cw, 1),
+            last = sized(cw, last),
+            zero_n = sized(N, 0),
+        ))
     }
 }
 
@@ -145,7 +125,7 @@ mod tests {
         assert_eq!(s.block.debounced.val(), 0b01, "two ticks");
     }
 
-    /// A level held for `cycles` edges gets through on the last of them.
+    /// A level held for `cycles` edges gets through on the last of them (the sample).
     #[test]
     fn debouncer_passes_a_stable_change() {
         let mut s = stepper(4);
@@ -161,9 +141,9 @@ mod tests {
         assert_eq!(s.block.debounced.val(), 0);
     }
 
-    /// Bounces shorter than `cycles` never get through, and restart the count.
+    /// Between samples the input is ignored: a glitch between two samples never shows.
     #[test]
-    fn debouncer_rejects_bounces() {
+    fn debouncer_ignores_changes_between_samples() {
         let mut s = stepper(4);
         for _ in 0..5 {
             s.block.raw.next = 0b10.into();
@@ -177,17 +157,50 @@ mod tests {
         assert_eq!(s.block.debounced.val(), 0b10);
     }
 
-    /// The bits are independent.
+    /// A press that bounces for less than one sample period, starting at any point
+    /// of the period and with any bounce pattern, changes the output exactly once,
+    /// at most one period after the contact settles.
     #[test]
-    fn debouncer_bits_are_independent() {
+    fn debouncer_turns_a_bouncy_press_into_one_change() {
+        let period = 4u64;
+        // Every bounce pattern of 3 cycles (< 4) before the level settles at 1.
+        for pattern in 0u64..8 {
+            for phase in 0..period {
+                let mut s = stepper(period);
+                s.run(phase);
+                let mut seen = Vec::new();
+                for k in 0..3 {
+                    s.block.raw.next = ((pattern >> k) & 1).into();
+                    s.step();
+                    seen.push(s.block.debounced.val().to_u64());
+                }
+                s.block.raw.next = 1.into();
+                for _ in 0..period {
+                    s.step();
+                    seen.push(s.block.debounced.val().to_u64());
+                }
+                let changes =
+                    seen.windows(2).filter(|w| w[0] != w[1]).count() + usize::from(seen[0] != 0);
+                assert_eq!(changes, 1, "pattern {pattern:03b}, phase {phase}: {seen:?}");
+                assert_eq!(seen.last(), Some(&1));
+            }
+        }
+    }
+
+    /// The bits are sampled together, by the one counter.
+    #[test]
+    fn debouncer_samples_all_bits_together() {
         let mut s = stepper(2);
         s.block.raw.next = 0b01.into();
         s.step();
         s.block.raw.next = 0b11.into();
         s.step();
-        assert_eq!(s.block.debounced.val(), 0b01);
+        assert_eq!(s.block.debounced.val(), 0b11);
+        s.block.raw.next = 0b10.into();
         s.step();
         assert_eq!(s.block.debounced.val(), 0b11);
+        s.step();
+        assert_eq!(s.block.debounced.val(), 0b10);
     }
 
     #[test]

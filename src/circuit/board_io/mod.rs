@@ -5,7 +5,8 @@
 //! ```text
 //!  TimeBase      board clock ─▶ 1 ms tick, shared by every timer below
 //!  pin ─▶ Synchronizer ─▶ Debouncer ─▶ EdgeDetector ─▶ 1-cycle "pressed"
-//!         (2 FFs)         (N ticks)     (rising edge)
+//!         (1st FF)        (2nd FF,      (rising edge)
+//!                          sampled every N ticks)
 //!         └──────────────── Buttons ─────────────────┘
 //!  Toggle        pressed pulses ─▶ latched bits (J.R. 01 inputs)
 //!  PressTimer    level ─▶ release pulse + "held long" (new game / machine first)

@@ -29,6 +29,7 @@ pub struct Synchronizer<const N: usize> {
     pub synced: Signal<Out, Bits<N>>,
     _meta: u64,
     _synced: u64,
+    _one_stage: bool,
 }
 
 impl<const N: usize> Synchronizer<N> {
@@ -39,6 +40,16 @@ impl<const N: usize> Synchronizer<N> {
         block.connect_all();
         block
     }
+
+    /// Only the first stage (`synced` is `raw` one edge later), for a reader whose
+    /// own register is the second stage: the [`Debouncer`](super::Debouncer) loads
+    /// `synced` into its sampling flip-flop, a full cycle after the first stage
+    /// caught it, so the two together are a 2-FF synchroniser.
+    pub fn first_stage() -> Self {
+        let mut block = Self::new();
+        block._one_stage = true;
+        block
+    }
 }
 
 impl<const N: usize> Logic for Synchronizer<N> {
@@ -46,6 +57,9 @@ impl<const N: usize> Logic for Synchronizer<N> {
         if self.clock.pos_edge() {
             self._synced = self._meta;
             self._meta = self.raw.val().to_u64() & mask(N);
+            if self._one_stage {
+                self._synced = self._meta;
+            }
         }
         self.synced.next = self._synced.into();
     }
@@ -56,6 +70,13 @@ impl<const N: usize> Logic for Synchronizer<N> {
 
     fn hdl(&self) -> Verilog {
         let zero = sized(N, 0);
+        if self._one_stage {
+            return Verilog::Custom(format!(
+                "// first stage only: the reader's register is the second\n\
+                 initial synced = {zero};\n\
+                 always @(posedge clock) synced <= raw;\n"
+            ));
+        }
         Verilog::Custom(format!(
             "reg [{top}:0] meta;\n\
              initial begin\n    meta = {zero};\n    synced = {zero};\nend\n\
@@ -88,6 +109,20 @@ mod tests {
         assert_eq!(s.block.synced.val(), 0b010);
     }
 
+    /// The first stage alone delays one edge.
+    #[test]
+    fn synchronizer_first_stage_delays_one_cycle() {
+        let mut s = Stepper::new(Synchronizer::<2>::first_stage(), |b| &mut b.clock);
+        s.block.raw.next = 0b10.into();
+        s.settle();
+        assert_eq!(s.block.synced.val(), 0);
+        s.step();
+        assert_eq!(s.block.synced.val(), 0b10, "after one edge");
+        s.block.raw.next = 0b01.into();
+        s.step();
+        assert_eq!(s.block.synced.val(), 0b01);
+    }
+
     #[test]
     fn synchronizer_verilog_snapshot() {
         let v = crate::verilog::emit(&Synchronizer::<3>::new(), "synchronizer").unwrap();
@@ -95,10 +130,14 @@ mod tests {
     }
 
     #[cfg(feature = "external-tools")]
-    fn trace<const N: usize>(dir: &std::path::Path) {
+    fn trace<const N: usize>(one_stage: bool, dir: &std::path::Path) {
         use crate::circuit::sim::trace::{expand, port, TraceBench};
-        let block = Synchronizer::<N>::new();
-        let module = format!("sync{N}");
+        let (block, stages) = if one_stage {
+            (Synchronizer::<N>::first_stage(), 1)
+        } else {
+            (Synchronizer::<N>::new(), 2)
+        };
+        let module = format!("sync{N}_{stages}");
         let verilog = crate::verilog::emit(&block, &module).unwrap();
         let mut bench = TraceBench {
             module,
@@ -112,14 +151,18 @@ mod tests {
         };
         let stimulus = expand(&[(vec![0], 2), (vec![mask(N)], 3), (vec![1], 1), (vec![0], 4)]);
         let trace = bench.compare(block, &verilog, &stimulus, dir);
-        assert_eq!(trace[4], vec![mask(N)]);
+        // Row r shows the input of row r - stages (rows 2..5 are all ones).
+        assert_eq!(trace[3 + stages], vec![mask(N)]);
+        assert_eq!(trace[1 + stages], vec![0]);
     }
 
     #[cfg(feature = "external-tools")]
     #[test]
     fn synchronizer_verilog_matches_rust_hdl() {
         let dir = crate::flow::testing::work_dir("sync-trace");
-        trace::<1>(dir.path());
-        trace::<3>(dir.path());
+        trace::<1>(false, dir.path());
+        trace::<3>(false, dir.path());
+        trace::<1>(true, dir.path());
+        trace::<3>(true, dir.path());
     }
 }

@@ -82,7 +82,7 @@ impl fmt::Display for Design {
 pub struct Timing {
     /// Board clock cycles per tick (1 ms: the clock in kHz).
     pub tick_cycles: u64,
-    /// A button must be stable this many ticks to count (15 ms).
+    /// Buttons are sampled every this many ticks (16 ms: longer than any bounce).
     pub debounce_ticks: u64,
     /// The machine "thinks" this many ticks before moving (0.5 s).
     pub think_ticks: u64,
@@ -107,7 +107,7 @@ impl Timing {
         let hz = u64::from(hz);
         Timing {
             tick_cycles: ((hz + Self::TICKS_PER_SECOND / 2) / Self::TICKS_PER_SECOND).max(1),
-            debounce_ticks: 15,
+            debounce_ticks: 16,
             think_ticks: 500,
             blink_ticks: 125,
             long_press_ticks: 1000,
@@ -521,10 +521,10 @@ pub(crate) mod tests {
     fn timing_for_the_board_clocks() {
         let t = Timing::for_clock(12_000_000);
         assert_eq!(t.tick_cycles, 12_000);
-        // Each time in ticks of 1 ms: 15 ms, 0.5 s, 125 ms, 1 s, 1 ms.
+        // Each time in ticks of 1 ms: 16 ms, 0.5 s, 125 ms, 1 s, 1 ms.
         assert_eq!(
             (t.debounce_ticks, t.think_ticks, t.blink_ticks),
-            (15, 500, 125)
+            (16, 500, 125)
         );
         assert_eq!((t.long_press_ticks, t.digit_ticks), (1000, 1));
         let cu = Timing::for_board(BoardId::AlchitryCu.board());
