@@ -28,6 +28,7 @@
 pub mod design;
 pub mod figures;
 pub mod formal;
+pub mod properties;
 pub mod reference;
 pub mod report;
 pub mod rust_hdl;

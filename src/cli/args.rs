@@ -357,6 +357,8 @@ pub enum LevelArg {
     GateLevel,
     /// 5: a yosys SAT proof against the table (the strategy only).
     Formal,
+    /// 6: the controller's properties by k-induction with yosys-smtbmc and z3 (sticks only).
+    Properties,
 }
 
 impl From<LevelArg> for crate::bench::Level {
@@ -368,6 +370,7 @@ impl From<LevelArg> for crate::bench::Level {
             LevelArg::Verilator => Level::Verilator,
             LevelArg::GateLevel => Level::GateLevel,
             LevelArg::Formal => Level::Formal,
+            LevelArg::Properties => Level::Properties,
         }
     }
 }

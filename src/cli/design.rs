@@ -9,6 +9,7 @@ use super::table::Table;
 use super::ui::Ui;
 use super::CliError;
 use crate::bench::sequential::{verify_sticks, Engine, Progress as CosimProgress, VerifyOptions};
+use crate::bench::properties::ControllerDut;
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
 use crate::bench::{self, hardware_figures, Level, LevelReport};
@@ -347,13 +348,13 @@ const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
 
 /// What `verify` has seen so far: every level or engine that ran, and the failed ones.
 #[derive(Default)]
-struct Tally {
+pub(super) struct Tally {
     ran: usize,
     failed: Vec<String>,
 }
 
 impl Tally {
-    fn add(&mut self, passed: bool, name: String) {
+    pub(super) fn add(&mut self, passed: bool, name: String) {
         self.ran += 1;
         if !passed {
             self.failed.push(name);
@@ -413,6 +414,9 @@ fn run_levels(
     let Chosen { levels, prefix } = chosen;
     let mut driver = Some(driver);
     for &level in levels {
+        if level == Level::Properties {
+            continue; // the controller's level: a combinational design has no properties
+        }
         let spinner = ui.spinner(&format!("{prefix}{level}"));
         let report = match level {
             Level::RustHdl => {
@@ -483,7 +487,8 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 Some(i) => vec![i.into()],
                 None => vec![Impl::Rom, Impl::Logic],
             };
-            for &implementation in &impls {
+            let strategy_levels = levels.iter().any(|&l| l != Level::Properties);
+            for &implementation in impls.iter().filter(|_| strategy_levels) {
                 writeln!(
                     out,
                     "verify sticks_strategy ({implementation:?}) against the solver: {}",
@@ -518,7 +523,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                     Level::Icarus => Some(Engine::Icarus),
                     Level::Verilator => Some(Engine::Verilator),
                     Level::GateLevel => Some(Engine::GateLevel),
-                    Level::Formal => None,
+                    Level::Formal | Level::Properties => None,
                 })
                 .collect();
             if !engines.is_empty() {
@@ -564,6 +569,19 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 })
                 .map_err(step)?;
                 printed?;
+            }
+            if levels.contains(&Level::Properties) {
+                let dut = ControllerDut::emitted(&game, impls[impls.len() - 1], think_cycles)
+                    .map_err(step)?;
+                super::proofs::sticks_properties(
+                    &game,
+                    think_cycles,
+                    &dut,
+                    &work,
+                    ui,
+                    out,
+                    &mut tally,
+                )?;
             }
             tally.verdict("sticks", &work, out)
         }

@@ -10,6 +10,7 @@ mod design;
 mod files;
 mod kege;
 mod play;
+mod proofs;
 mod report;
 mod schematic;
 mod solve;

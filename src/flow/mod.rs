@@ -8,6 +8,7 @@
 //! | [`build`] | all of the above, then `iceprog` to program | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
+//! | [`smtbmc`] | `yosys-smtbmc` with `z3` (bounded, k-induction, cover) | `yosys`, `z3` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
 //! Every function takes the directory to work in; nothing is written
@@ -21,6 +22,7 @@ pub mod icepack;
 pub mod iverilog;
 pub mod nextpnr;
 pub mod runner;
+pub mod smtbmc;
 pub mod verilator;
 pub mod yosys;
 
