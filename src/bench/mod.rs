@@ -26,6 +26,7 @@
 //! caller passes in, one subdirectory per level.
 
 pub mod design;
+pub mod equivalence;
 pub mod figures;
 pub mod formal;
 pub mod properties;

@@ -19,17 +19,20 @@ pub enum Level {
     Formal,
     /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3).
     Properties,
+    /// 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_*`).
+    Equivalence,
 }
 
 impl Level {
     /// All levels in order.
-    pub const ALL: [Level; 6] = [
+    pub const ALL: [Level; 7] = [
         Level::RustHdl,
         Level::Icarus,
         Level::Verilator,
         Level::GateLevel,
         Level::Formal,
         Level::Properties,
+        Level::Equivalence,
     ];
 
     /// The level's number, 1 to 5.
@@ -41,6 +44,7 @@ impl Level {
             Level::GateLevel => 4,
             Level::Formal => 5,
             Level::Properties => 6,
+            Level::Equivalence => 7,
         }
     }
 
@@ -53,6 +57,7 @@ impl Level {
             Level::GateLevel => "iCE40 gate-level netlist under Icarus",
             Level::Formal => "formal equivalence (yosys sat)",
             Level::Properties => "controller properties (yosys-smtbmc k-induction)",
+            Level::Equivalence => "iCE40 netlist equivalence (yosys equiv_induct)",
         }
     }
 }

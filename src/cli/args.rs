@@ -359,6 +359,8 @@ pub enum LevelArg {
     Formal,
     /// 6: the controller's properties by k-induction with yosys-smtbmc and z3 (sticks only).
     Properties,
+    /// 7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct).
+    Equivalence,
 }
 
 impl From<LevelArg> for crate::bench::Level {
@@ -371,6 +373,7 @@ impl From<LevelArg> for crate::bench::Level {
             LevelArg::GateLevel => Level::GateLevel,
             LevelArg::Formal => Level::Formal,
             LevelArg::Properties => Level::Properties,
+            LevelArg::Equivalence => Level::Equivalence,
         }
     }
 }

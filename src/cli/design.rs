@@ -8,8 +8,8 @@ use super::files::{absolute, write_all_or_nothing};
 use super::table::Table;
 use super::ui::Ui;
 use super::CliError;
-use crate::bench::sequential::{verify_sticks, Engine, Progress as CosimProgress, VerifyOptions};
 use crate::bench::properties::ControllerDut;
+use crate::bench::sequential::{verify_sticks, Engine, Progress as CosimProgress, VerifyOptions};
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
 use crate::bench::{self, hardware_figures, Level, LevelReport};
@@ -428,6 +428,7 @@ fn run_levels(
                     Level::Icarus => bench::icarus_level,
                     Level::Verilator => bench::verilator_level,
                     Level::GateLevel => bench::gate_level,
+                    Level::Equivalence => bench::equivalence::equivalence_level,
                     _ => bench::formal_level,
                 };
                 run(design, work).map_err(step)?
@@ -523,7 +524,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                     Level::Icarus => Some(Engine::Icarus),
                     Level::Verilator => Some(Engine::Verilator),
                     Level::GateLevel => Some(Engine::GateLevel),
-                    Level::Formal | Level::Properties => None,
+                    Level::Formal | Level::Properties | Level::Equivalence => None,
                 })
                 .collect();
             if !engines.is_empty() {
@@ -569,6 +570,11 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 })
                 .map_err(step)?;
                 printed?;
+            }
+            if levels.contains(&Level::Equivalence) {
+                let verilog = sticks_game_verilog(&game, impls[impls.len() - 1], think_cycles)
+                    .map_err(step)?;
+                super::proofs::controller_equivalence(&verilog, &work, ui, out, &mut tally)?;
             }
             if levels.contains(&Level::Properties) {
                 let dut = ControllerDut::emitted(&game, impls[impls.len() - 1], think_cycles)

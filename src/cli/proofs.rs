@@ -58,3 +58,33 @@ pub(super) fn sticks_properties(
     })?;
     Ok(())
 }
+
+/// Runs the netlist equivalence level on the emitted controller `verilog` in
+/// `work/controller-equivalence`.
+pub(super) fn controller_equivalence(
+    verilog: &str,
+    work: &Path,
+    ui: &Ui,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    let top = crate::circuit::GAME_MODULE;
+    let spinner = ui.spinner(&format!("{top}: netlist equivalence"));
+    let outputs: Vec<String> = crate::model::Outputs::NAMES
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let report = crate::bench::equivalence::netlist_equivalence(
+        &work.join("controller-equivalence"),
+        verilog,
+        top,
+        &outputs,
+    )
+    .map_err(step)?;
+    spinner.suspend(|| -> Result<(), CliError> {
+        writeln!(out, "{top} {report}")?;
+        Ok(out.flush()?)
+    })?;
+    tally.add(report.passed, format!("{top} {}", report.level));
+    Ok(())
+}

@@ -87,6 +87,9 @@ pub enum Verdict {
         location: String,
         /// The step of the failure (bounded: the first failing step; induction: the depth).
         step: Option<usize>,
+        /// Every failing assertion's location, in the order reported (the first is
+        /// `location`).
+        all: Vec<String>,
     },
 }
 
@@ -137,9 +140,8 @@ pub fn check(
 }
 
 fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|dir| dir.join(program).is_file())
-    })
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
 /// Reads yosys-smtbmc's verdict from its output.
@@ -168,9 +170,9 @@ fn parse(out: &ToolOutput, mode: Mode) -> Result<Verdict, ToolError> {
             Ok(Verdict::Passed { reached })
         }
         "FAILED" => {
-            let location = messages
+            let all: Vec<String> = messages
                 .iter()
-                .find_map(|m| {
+                .filter_map(|m| {
                     m.strip_prefix("Assert failed in ")
                         .and_then(|r| r.split_once(": "))
                         .map(|(_, loc)| loc.to_owned())
@@ -179,19 +181,10 @@ fn parse(out: &ToolOutput, mode: Mode) -> Result<Verdict, ToolError> {
                                 .map(|r| r.trim_end_matches('.').to_owned())
                         })
                 })
-                .unwrap_or_default();
-            let location = location
-                .split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_owned();
-            // `file.v:179.212-180.39`: yosys 0.23 places an assertion in an `always @*`
-            // block from the end of the statement before it to its own end.
-            let line = location
-                .rsplit_once(".v:")
-                .map(|(_, span)| span.rsplit('-').next().unwrap_or(span))
-                .and_then(|end| end.split('.').next())
-                .and_then(|n| n.parse().ok());
+                .map(|loc| loc.split_whitespace().next().unwrap_or_default().to_owned())
+                .collect();
+            let location = all.first().cloned().unwrap_or_default();
+            let line = line_of(&location);
             let step_of = |prefix: &str| {
                 messages.iter().rev().find_map(|m| {
                     m.strip_prefix(prefix)
@@ -208,8 +201,32 @@ fn parse(out: &ToolOutput, mode: Mode) -> Result<Verdict, ToolError> {
                 line,
                 location,
                 step,
+                all,
             })
         }
         other => Err(out.unexpected(format!("yosys-smtbmc status `{other}`"))),
+    }
+}
+
+/// The source line of an assertion location `file.v:179.212-180.39`: yosys 0.23 places an
+/// assertion in an `always @*` block from the end of the statement before it to its own end,
+/// so the line is the span's end.
+pub fn line_of(location: &str) -> Option<usize> {
+    location
+        .rsplit_once(".v:")
+        .map(|(_, span)| span.rsplit('-').next().unwrap_or(span))
+        .and_then(|end| end.split('.').next())
+        .and_then(|n| n.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_is_the_end_of_the_span() {
+        assert_eq!(line_of("/w/properties.v:179.212-180.39"), Some(180));
+        assert_eq!(line_of("p.v:12.9-12.40"), Some(12));
+        assert_eq!(line_of("nowhere"), None);
     }
 }

@@ -183,7 +183,11 @@ pub fn prove_properties_to(
     let w = wrapper(&facts, &dut.top, dut.internals.is_some(), Check::Prove);
     let dut_path = super::write(&dir, "dut.v", &dut.verilog)?;
     let wrapper_path = super::write(&dir, "properties.v", &w.verilog)?;
-    let probes = dut.internals.as_ref().map(Internals::probes).unwrap_or_default();
+    let probes = dut
+        .internals
+        .as_ref()
+        .map(Internals::probes)
+        .unwrap_or_default();
     let smt2 = smtbmc::smt2(
         &dir,
         &[dut_path, wrapper_path.clone()],
@@ -196,10 +200,20 @@ pub fn prove_properties_to(
             line,
             location,
             step,
+            all,
         } = run.verdict
         else {
             unreachable!("only failed runs have counterexamples")
         };
+        // Name a property of the issue when one fails, before the monitor's equalities.
+        let (line, location) = all
+            .iter()
+            .filter_map(|loc| smtbmc::line_of(loc).map(|l| (l, loc)))
+            .find(|&(l, _)| {
+                w.property_at(l)
+                    .is_some_and(|p| Property::PORT.contains(&p))
+            })
+            .map_or((line, location.clone()), |(l, loc)| (Some(l), loc.clone()));
         let svg = match &run.vcd {
             Some(vcd) => Some(render(vcd, title)?),
             None => None,
@@ -227,13 +241,24 @@ pub fn prove_properties_to(
             k: induction_length(&induction.log, depth),
             depth,
         },
-        Verdict::Failed { .. } => ProofOutcome::BoundedOnly {
-            depth,
-            induction: counterexample(
-                induction,
-                &format!("{}: induction step counterexample", dut.top),
-            )?,
-        },
+        Verdict::Failed { .. } => {
+            // The induction did not close: look for a real counterexample as deep as a whole
+            // game goes before settling for a bounded result.
+            let deep = depth.max(cover_depth(game, think));
+            let deeper = smtbmc::check(&dir, &smt2, Mode::Bounded, deep, "bounded-deep")?;
+            if matches!(deeper.verdict, Verdict::Failed { .. }) {
+                let cex = counterexample(deeper, &format!("{}: property counterexample", dut.top))?;
+                ProofOutcome::Failed(cex)
+            } else {
+                ProofOutcome::BoundedOnly {
+                    depth: deep,
+                    induction: counterexample(
+                        induction,
+                        &format!("{}: induction step counterexample", dut.top),
+                    )?,
+                }
+            }
+        }
     };
     Ok(PropertyReport {
         outcome,
@@ -324,8 +349,11 @@ pub fn properties_level(
                 dut.top
             ),
         ),
+        // The emitted controller's induction closes with its internal relations; when it does
+        // not, the proof failed. A user's controller may need relations the wrapper cannot
+        // name: a bounded result is what the tools can give, said as such.
         ProofOutcome::BoundedOnly { depth, induction } => (
-            true,
+            dut.internals.is_none(),
             format!(
                 "BOUNDED ONLY, not proved: {names} properties of {} hold from power-on for \
                  {depth} steps (yosys-smtbmc -t {depth}, z3); k-induction did not close within \
@@ -406,7 +434,11 @@ pub fn cover_traces(
                      in the human's win",
                     game.count(),
                     if start_wins { "win" } else { "loss" },
-                    if goal.machine_first { "machine" } else { "human" }
+                    if goal.machine_first {
+                        "machine"
+                    } else {
+                        "human"
+                    }
                 )),
             });
             continue;
@@ -458,4 +490,128 @@ pub fn cover_traces(
         });
     }
     Ok(traces)
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tests {
+    use super::*;
+    use crate::flow::testing::work_dir;
+    use crate::game::Last;
+
+    /// The smallest games that still exercise every property: a take set with 1 and one
+    /// without (positions where the player to move is stuck), both end rules, a think time
+    /// that makes the machine wait.
+    fn small_games() -> Vec<SticksGame> {
+        vec![
+            SticksGame::new(6, &[1, 2, 3], Last::Loses).unwrap(),
+            SticksGame::new(7, &[2, 3], Last::Wins).unwrap(),
+        ]
+    }
+
+    #[test]
+    fn the_emitted_controller_is_proved_by_induction() {
+        for game in small_games() {
+            for implementation in [Impl::Rom, Impl::Logic] {
+                let dir = work_dir("properties");
+                let dut = ControllerDut::emitted(&game, implementation, 1).unwrap();
+                let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+                match report.outcome {
+                    ProofOutcome::Proved { k, depth } => assert!(k >= 1 && k <= depth),
+                    other => panic!("{game:?} {implementation:?}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    /// A controller whose wrong line is `find` replaced by `replace`, for the first small game.
+    fn broken(find: &str, replace: &str) -> (SticksGame, ControllerDut) {
+        let game = small_games().remove(0);
+        let mut dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+        assert!(
+            dut.verilog.contains(find),
+            "the emitted Verilog has `{find}`"
+        );
+        dut.verilog = dut.verilog.replacen(find, replace, 1);
+        (game, dut)
+    }
+
+    #[test]
+    fn a_broken_controller_fails_with_a_waveform() {
+        // The human wins when they took the last stick under `--last loses`: inverted.
+        let (game, dut) = broken(
+            "won$d = ~(last_loses & move_check$empties);",
+            "won$d = (last_loses & move_check$empties);",
+        );
+        let dir = work_dir("properties-broken");
+        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+        let ProofOutcome::Failed(cex) = report.outcome else {
+            panic!("the broken controller passed: {:?}", report.outcome)
+        };
+        assert_eq!(cex.property, Some(Property::HumanWonRule), "{cex}");
+        assert!(cex.step.is_some_and(|s| s > 0), "{cex}");
+        let vcd = cex.vcd.as_ref().expect("a trace");
+        let svg = cex.svg.as_ref().expect("a picture");
+        assert!(std::fs::read_to_string(vcd)
+            .unwrap()
+            .contains("$enddefinitions"));
+        assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg"));
+        assert!(
+            cex.to_string().contains(&svg.display().to_string()),
+            "{cex}"
+        );
+    }
+
+    #[test]
+    fn an_out_of_turn_move_that_counts_is_caught() {
+        // A move while the machine thinks is refused but also made.
+        let (game, dut) = broken("refused$d = take_valid;", "refused$d = take_valid; if (take_valid & move_check$legal) sticks_left$d = move_check$after;");
+        let dir = work_dir("properties-out-of-turn");
+        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+        let ProofOutcome::Failed(cex) = report.outcome else {
+            panic!("the broken controller passed: {:?}", report.outcome)
+        };
+        assert!(
+            matches!(
+                cex.property,
+                Some(Property::LegalChanges | Property::IllegalInput)
+            ),
+            "{cex}"
+        );
+    }
+
+    #[test]
+    fn a_controller_without_known_internals_is_at_least_bounded() {
+        let game = small_games().remove(1);
+        let mut dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+        dut.internals = None;
+        let dir = work_dir("properties-user");
+        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+        assert!(
+            !matches!(report.outcome, ProofOutcome::Failed(_)),
+            "{:?}",
+            report.outcome
+        );
+    }
+
+    #[test]
+    fn covers_reach_both_winners() {
+        let game = small_games().remove(0);
+        let dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+        let dir = work_dir("covers");
+        let traces = cover_traces(&game, 1, &dut, dir.path()).unwrap();
+        assert_eq!(traces.len(), 4);
+        for t in &traces {
+            match (t.step, &t.svg) {
+                (Some(_), Some(svg)) => assert!(svg.is_file()),
+                _ => assert!(
+                    t.note
+                        .as_deref()
+                        .is_some_and(|n| n.starts_with("not searched")),
+                    "{t:?}"
+                ),
+            }
+        }
+        let reached = traces.iter().filter(|t| t.step.is_some()).count();
+        assert_eq!(reached, 3, "{traces:?}");
+    }
 }

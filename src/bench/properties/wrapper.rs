@@ -293,7 +293,10 @@ pub fn wrapper(facts: &GameFacts, top: &str, internals: bool, check: Check) -> W
         tw - 1,
         facts.think
     ));
-    t.line(&format!("    localparam [{}:0] TAKE_SET = {s}'d{mask};", s - 1));
+    t.line(&format!(
+        "    localparam [{}:0] TAKE_SET = {s}'d{mask};",
+        s - 1
+    ));
     t.line(&format!(
         "    // Kept so that every trace shows them.\n    (* keep *) wire [{}:0] remaining;\n    \
          (* keep *) wire human_turn;\n    (* keep *) wire [{}:0] machine_take;\n    \
@@ -326,7 +329,13 @@ pub fn wrapper(facts: &GameFacts, top: &str, internals: bool, check: Check) -> W
     t.line(&format!(
         "    function terminal(input [{}:0] n);\n        terminal = n < {w}'d{};\n    endfunction",
         w - 1,
-        facts.take.iter().min().copied().unwrap_or(1).min(facts.count + 1)
+        facts
+            .take
+            .iter()
+            .min()
+            .copied()
+            .unwrap_or(1)
+            .min(facts.count + 1)
     ));
     t.line("    // At a terminal position: the player to move there has won.");
     t.line(&format!(
@@ -356,7 +365,9 @@ pub fn wrapper(facts: &GameFacts, top: &str, internals: bool, check: Check) -> W
         w.min(m) - 1
     ));
     // Monitor.
-    t.line("    // The monitor: the state the controller must be in (the reference model's rules).");
+    t.line(
+        "    // The monitor: the state the controller must be in (the reference model's rules).",
+    );
     t.line("    localparam [1:0] OVER = 2'd0, HUMAN = 2'd1, MACHINE = 2'd2;");
     t.line(&format!(
         "    reg [1:0] m_phase = OVER;\n    reg [{}:0] m_wait = {tw}'d0;\n    reg [{}:0] m_remaining = {w}'d0;\n    \
