@@ -26,8 +26,10 @@
 //! caller passes in, one subdirectory per level.
 
 pub mod design;
+pub mod equivalence;
 pub mod figures;
 pub mod formal;
+pub mod properties;
 pub mod reference;
 pub mod report;
 pub mod rust_hdl;

@@ -17,16 +17,22 @@ pub enum Level {
     GateLevel,
     /// 5: a yosys SAT proof that the emitted module equals the table.
     Formal,
+    /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3).
+    Properties,
+    /// 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_*`).
+    Equivalence,
 }
 
 impl Level {
     /// All levels in order.
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 7] = [
         Level::RustHdl,
         Level::Icarus,
         Level::Verilator,
         Level::GateLevel,
         Level::Formal,
+        Level::Properties,
+        Level::Equivalence,
     ];
 
     /// The level's number, 1 to 5.
@@ -37,6 +43,8 @@ impl Level {
             Level::Verilator => 3,
             Level::GateLevel => 4,
             Level::Formal => 5,
+            Level::Properties => 6,
+            Level::Equivalence => 7,
         }
     }
 
@@ -48,6 +56,8 @@ impl Level {
             Level::Verilator => "Verilog under Verilator",
             Level::GateLevel => "iCE40 gate-level netlist under Icarus",
             Level::Formal => "formal equivalence (yosys sat)",
+            Level::Properties => "controller properties (yosys-smtbmc k-induction)",
+            Level::Equivalence => "iCE40 netlist equivalence (yosys equiv_induct)",
         }
     }
 }
@@ -120,12 +130,16 @@ pub struct LevelReport {
 
 impl fmt::Display for LevelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let vectors = if self.vectors == 0 {
+            String::new()
+        } else {
+            format!("{} vectors, ", self.vectors)
+        };
         write!(
             f,
-            "{}: {} ({} vectors, {:.2}s) {}",
+            "{}: {} ({vectors}{:.2}s) {}",
             self.level,
             if self.passed { "PASS" } else { "FAIL" },
-            self.vectors,
             self.elapsed.as_secs_f64(),
             self.detail
         )?;

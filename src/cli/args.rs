@@ -377,6 +377,10 @@ pub enum LevelArg {
     GateLevel,
     /// 5: a yosys SAT proof against the table (the strategy only).
     Formal,
+    /// 6: the controller's properties by k-induction with yosys-smtbmc and z3 (sticks only).
+    Properties,
+    /// 7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct).
+    Equivalence,
 }
 
 impl From<LevelArg> for crate::bench::Level {
@@ -388,6 +392,8 @@ impl From<LevelArg> for crate::bench::Level {
             LevelArg::Verilator => Level::Verilator,
             LevelArg::GateLevel => Level::GateLevel,
             LevelArg::Formal => Level::Formal,
+            LevelArg::Properties => Level::Properties,
+            LevelArg::Equivalence => Level::Equivalence,
         }
     }
 }

@@ -8,6 +8,7 @@ use super::files::{absolute, write_all_or_nothing};
 use super::table::Table;
 use super::ui::Ui;
 use super::CliError;
+use crate::bench::properties::ControllerDut;
 use crate::bench::sequential::{verify_sticks, Engine, Progress as CosimProgress, VerifyOptions};
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
@@ -347,13 +348,13 @@ const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
 
 /// What `verify` has seen so far: every level or engine that ran, and the failed ones.
 #[derive(Default)]
-struct Tally {
+pub(super) struct Tally {
     ran: usize,
     failed: Vec<String>,
 }
 
 impl Tally {
-    fn add(&mut self, passed: bool, name: String) {
+    pub(super) fn add(&mut self, passed: bool, name: String) {
         self.ran += 1;
         if !passed {
             self.failed.push(name);
@@ -413,6 +414,9 @@ fn run_levels(
     let Chosen { levels, prefix } = chosen;
     let mut driver = Some(driver);
     for &level in levels {
+        if level == Level::Properties {
+            continue; // the controller's level: a combinational design has no properties
+        }
         let spinner = ui.spinner(&format!("{prefix}{level}"));
         let report = match level {
             Level::RustHdl => {
@@ -424,6 +428,7 @@ fn run_levels(
                     Level::Icarus => bench::icarus_level,
                     Level::Verilator => bench::verilator_level,
                     Level::GateLevel => bench::gate_level,
+                    Level::Equivalence => bench::equivalence::equivalence_level,
                     _ => bench::formal_level,
                 };
                 run(design, work).map_err(step)?
@@ -483,7 +488,8 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 Some(i) => vec![i.into()],
                 None => vec![Impl::Rom, Impl::Logic],
             };
-            for &implementation in &impls {
+            let strategy_levels = levels.iter().any(|&l| l != Level::Properties);
+            for &implementation in impls.iter().filter(|_| strategy_levels) {
                 writeln!(
                     out,
                     "verify sticks_strategy ({implementation:?}) against the solver: {}",
@@ -518,7 +524,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                     Level::Icarus => Some(Engine::Icarus),
                     Level::Verilator => Some(Engine::Verilator),
                     Level::GateLevel => Some(Engine::GateLevel),
-                    Level::Formal => None,
+                    Level::Formal | Level::Properties | Level::Equivalence => None,
                 })
                 .collect();
             if !engines.is_empty() {
@@ -564,6 +570,24 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 })
                 .map_err(step)?;
                 printed?;
+            }
+            if levels.contains(&Level::Equivalence) {
+                let verilog = sticks_game_verilog(&game, impls[impls.len() - 1], think_cycles)
+                    .map_err(step)?;
+                super::proofs::controller_equivalence(&verilog, &work, ui, out, &mut tally)?;
+            }
+            if levels.contains(&Level::Properties) {
+                let dut = ControllerDut::emitted(&game, impls[impls.len() - 1], think_cycles)
+                    .map_err(step)?;
+                super::proofs::sticks_properties(
+                    &game,
+                    think_cycles,
+                    &dut,
+                    &work,
+                    ui,
+                    out,
+                    &mut tally,
+                )?;
             }
             tally.verdict("sticks", &work, out)
         }

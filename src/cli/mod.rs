@@ -11,6 +11,7 @@ mod design;
 mod files;
 mod kege;
 mod play;
+mod proofs;
 mod report;
 mod schematic;
 mod solve;

@@ -8,6 +8,8 @@
 //! | [`build`] | all of the above, then `iceprog` to program | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
+//! | [`smtbmc`] | `yosys-smtbmc` with `z3` (bounded, k-induction, cover) | `yosys`, `z3` |
+//! | [`equiv`] | `yosys` (`equiv_make`, `equiv_induct`: netlist against RTL) | `yosys` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
 //! Every function takes the directory to work in; nothing is written
@@ -17,10 +19,12 @@
 
 pub mod build;
 pub mod dot;
+pub mod equiv;
 pub mod icepack;
 pub mod iverilog;
 pub mod nextpnr;
 pub mod runner;
+pub mod smtbmc;
 pub mod verilator;
 pub mod yosys;
 

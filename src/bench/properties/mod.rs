@@ -1,0 +1,617 @@
+//! The `sticks_game` controller's properties, proven by k-induction with yosys-smtbmc and z3,
+//! and its cover traces (a game the human wins and one the machine wins, from either starting
+//! player).
+//!
+//! The controller under test is any Verilog with the controller's port contract
+//! ([`ControllerDut`]: the emitted `sticks_game`, or a user's module). [`wrapper`] generates
+//! the formal wrapper: a monitor that tracks the expected state (the reference model's rules
+//! with the solver's tables) and the properties of issue 12 at the ports. The monitor's
+//! equality with the outputs makes the properties inductive up to the controller's hidden
+//! registers; for the emitted controller, whose register names are known, the wrapper also
+//! relates those registers to the monitor ([`Internals`]), and the induction closes at a small
+//! depth. A controller with unknown internals is proved when the induction closes, and
+//! otherwise reported as checked to a bounded depth only.
+//!
+//! A failed proof writes the counterexample's VCD and renders it as SVG with
+//! [`crate::waveform`], naming the property, its line in the wrapper and the step.
+
+pub mod wrapper;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub use wrapper::{wrapper, Check, CoverGoal, GameFacts, Internals, Property, WRAPPER_MODULE};
+
+use super::{BenchError, Level, LevelReport};
+use crate::circuit::sticks_strategy::Impl;
+use crate::flow::smtbmc::{self, Mode, Verdict};
+use crate::game::SticksGame;
+use crate::solver::{Outcome, SticksPeriod};
+use crate::waveform::{render_svg, Picture, Trace};
+
+/// A controller to check: its Verilog, its top module, and (for the emitted controller) the
+/// names of its internal registers.
+#[derive(Clone, Debug)]
+pub struct ControllerDut {
+    /// The Verilog source.
+    pub verilog: String,
+    /// The module with the controller's ports.
+    pub top: String,
+    /// Internal registers, when known.
+    pub internals: Option<Internals>,
+}
+
+impl ControllerDut {
+    /// retrogate's emitted `sticks_game` for `game`.
+    pub fn emitted(
+        game: &SticksGame,
+        implementation: Impl,
+        think_cycles: u32,
+    ) -> Result<Self, BenchError> {
+        Ok(ControllerDut {
+            verilog: crate::circuit::sticks_game_verilog(game, implementation, think_cycles)?,
+            top: crate::circuit::GAME_MODULE.to_owned(),
+            internals: Some(Internals::emitted()),
+        })
+    }
+
+    /// A user's controller: Verilog `verilog` with top module `top`, checked at its ports.
+    pub fn user(verilog: String, top: String) -> Self {
+        ControllerDut {
+            verilog,
+            top,
+            internals: None,
+        }
+    }
+}
+
+/// A failed check's counterexample.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The property that failed (when its line is known).
+    pub property: Option<Property>,
+    /// The assertion's location in the wrapper (`file.v:line.col-line.col`).
+    pub location: String,
+    /// The step where it failed.
+    pub step: Option<usize>,
+    /// The trace.
+    pub vcd: Option<PathBuf>,
+    /// The trace as a picture.
+    pub svg: Option<PathBuf>,
+}
+
+impl std::fmt::Display for Counterexample {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.property {
+            Some(p) => write!(f, "assertion `{}` ({})", p.describe(), self.location)?,
+            None => write!(f, "assertion at {}", self.location)?,
+        }
+        if let Some(step) = self.step {
+            write!(f, " fails at step {step}")?;
+        }
+        if let Some(vcd) = &self.vcd {
+            write!(f, "; trace {}", vcd.display())?;
+        }
+        if let Some(svg) = &self.svg {
+            write!(f, ", waveform {}", svg.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// How far the proof got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofOutcome {
+    /// Bounded check from power-on to `depth` steps passed and the induction closed at
+    /// `k` steps: every property holds on every input sequence.
+    Proved {
+        /// Induction length.
+        k: usize,
+        /// Steps of the base case.
+        depth: usize,
+    },
+    /// The bounded check passed to `depth` steps, the induction did not close within it.
+    BoundedOnly {
+        /// Steps checked from power-on.
+        depth: usize,
+        /// The induction step's counterexample (it may start in an unreachable state).
+        induction: Counterexample,
+    },
+    /// A property fails on a real trace from power-on.
+    Failed(Counterexample),
+}
+
+/// The result of [`prove_properties`].
+#[derive(Clone, Debug)]
+pub struct PropertyReport {
+    /// The outcome.
+    pub outcome: ProofOutcome,
+    /// Wall-clock time, tools included.
+    pub elapsed: Duration,
+    /// The wrapper that was checked.
+    pub wrapper: PathBuf,
+}
+
+/// Steps of the bounded check and the induction for a game with `think` cycles of thought:
+/// enough for the monitor to see a whole machine turn and the move after it.
+pub fn proof_depth(think: u32) -> usize {
+    think as usize + 4
+}
+
+/// Clock period of the smtbmc VCD trace (time units per step).
+const VCD_STEP: u64 = 10;
+
+/// The wrapper's ports and the controller's outputs, as drawn in waveforms.
+const TRACE_SIGNALS: [&str; 12] = [
+    "clock",
+    "reset",
+    "new_game",
+    "machine_first",
+    "take",
+    "take_valid",
+    "remaining",
+    "human_turn",
+    "machine_take",
+    "game_over",
+    "human_won",
+    "illegal",
+];
+
+/// Prove the properties of `dut` for `game` with `think` cycles of thought, in `dir`
+/// (created): a bounded check from power-on and a k-induction, both to [`proof_depth`]
+/// steps, with yosys-smtbmc and z3.
+pub fn prove_properties(
+    game: &SticksGame,
+    think: u32,
+    dut: &ControllerDut,
+    dir: &Path,
+) -> Result<PropertyReport, BenchError> {
+    prove_properties_to(game, think, dut, dir, proof_depth(think))
+}
+
+/// [`prove_properties`] to `depth` steps.
+pub fn prove_properties_to(
+    game: &SticksGame,
+    think: u32,
+    dut: &ControllerDut,
+    dir: &Path,
+    depth: usize,
+) -> Result<PropertyReport, BenchError> {
+    let start = Instant::now();
+    let dir = prepare(dir)?;
+    let facts = GameFacts::of(game, think);
+    let w = wrapper(&facts, &dut.top, dut.internals.is_some(), Check::Prove);
+    let dut_path = super::write(&dir, "dut.v", &dut.verilog)?;
+    let wrapper_path = super::write(&dir, "properties.v", &w.verilog)?;
+    let probes = dut
+        .internals
+        .as_ref()
+        .map(Internals::probes)
+        .unwrap_or_default();
+    let smt2 = smtbmc::smt2(
+        &dir,
+        &[dut_path, wrapper_path.clone()],
+        WRAPPER_MODULE,
+        &probes,
+        "properties",
+    )?;
+    let counterexample = |run: smtbmc::Run, title: &str| -> Result<Counterexample, BenchError> {
+        let Verdict::Failed {
+            line,
+            location,
+            step,
+            all,
+        } = run.verdict
+        else {
+            unreachable!("only failed runs have counterexamples")
+        };
+        // Name a property of the issue when one fails, before the monitor's equalities.
+        let (line, location) = all
+            .iter()
+            .filter_map(|loc| smtbmc::line_of(loc).map(|l| (l, loc)))
+            .find(|&(l, _)| {
+                w.property_at(l)
+                    .is_some_and(|p| Property::PORT.contains(&p))
+            })
+            .map_or((line, location.clone()), |(l, loc)| (Some(l), loc.clone()));
+        let svg = match &run.vcd {
+            Some(vcd) => Some(render(vcd, title)?),
+            None => None,
+        };
+        Ok(Counterexample {
+            property: line.and_then(|l| w.property_at(l)),
+            location,
+            step,
+            vcd: run.vcd,
+            svg,
+        })
+    };
+    let base = smtbmc::check(&dir, &smt2, Mode::Bounded, depth, "bounded")?;
+    if matches!(base.verdict, Verdict::Failed { .. }) {
+        let cex = counterexample(base, &format!("{}: property counterexample", dut.top))?;
+        return Ok(PropertyReport {
+            outcome: ProofOutcome::Failed(cex),
+            elapsed: start.elapsed(),
+            wrapper: wrapper_path,
+        });
+    }
+    let induction = smtbmc::check(&dir, &smt2, Mode::Induction, depth, "induction")?;
+    let outcome = match induction.verdict {
+        Verdict::Passed { .. } => ProofOutcome::Proved {
+            k: induction_length(&induction.log, depth),
+            depth,
+        },
+        Verdict::Failed { .. } => {
+            // The induction did not close: look for a real counterexample as deep as a whole
+            // game goes before settling for a bounded result.
+            let deep = depth.max(cover_depth(game, think));
+            let deeper = smtbmc::check(&dir, &smt2, Mode::Bounded, deep, "bounded-deep")?;
+            if matches!(deeper.verdict, Verdict::Failed { .. }) {
+                let cex = counterexample(deeper, &format!("{}: property counterexample", dut.top))?;
+                ProofOutcome::Failed(cex)
+            } else {
+                ProofOutcome::BoundedOnly {
+                    depth: deep,
+                    induction: counterexample(
+                        induction,
+                        &format!("{}: induction step counterexample", dut.top),
+                    )?,
+                }
+            }
+        }
+    };
+    Ok(PropertyReport {
+        outcome,
+        elapsed: start.elapsed(),
+        wrapper: wrapper_path,
+    })
+}
+
+/// The induction length yosys-smtbmc needed: `depth - s` for the step `s` it succeeded at.
+fn induction_length(log: &Path, depth: usize) -> usize {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let last = text
+        .lines()
+        .filter_map(|l| l.split("Trying induction in step ").nth(1))
+        .filter_map(|r| r.trim_end_matches('.').parse::<usize>().ok())
+        .min()
+        .unwrap_or(depth);
+    depth - last
+}
+
+/// `dir` made absolute and created.
+fn prepare(dir: &Path) -> Result<PathBuf, BenchError> {
+    let dir = super::absolute(dir)?;
+    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
+        path: dir.clone(),
+        source,
+    })?;
+    Ok(dir)
+}
+
+/// Renders the smtbmc trace `vcd` as an SVG beside it (same name, `.svg`).
+pub fn render(vcd: &Path, title: &str) -> Result<PathBuf, BenchError> {
+    let text = std::fs::read_to_string(vcd).map_err(|source| BenchError::Io {
+        path: vcd.to_path_buf(),
+        source,
+    })?;
+    let no_verdict = |problem: String| BenchError::NoVerdict {
+        level: Level::Properties,
+        problem,
+        log: vcd.display().to_string(),
+    };
+    let last = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .filter_map(|t| t.trim().parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    let paths: Vec<String> = TRACE_SIGNALS
+        .iter()
+        .map(|s| format!("{WRAPPER_MODULE}.{s}"))
+        .collect();
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let trace = Trace::from_vcd(&text, &paths, last + VCD_STEP)
+        .map_err(|e| no_verdict(format!("cannot read the trace: {e}")))?;
+    let svg = render_svg(
+        &trace,
+        &Picture {
+            title,
+            clock: "clock",
+            cycle: VCD_STEP,
+        },
+    )
+    .map_err(|e| no_verdict(format!("cannot draw the trace: {e}")))?;
+    let path = vcd.with_extension("svg");
+    std::fs::write(&path, svg).map_err(|source| BenchError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(path)
+}
+
+/// The properties level of `verify sticks`.
+pub fn properties_level(
+    game: &SticksGame,
+    think: u32,
+    dut: &ControllerDut,
+    dir: &Path,
+) -> Result<LevelReport, BenchError> {
+    let report = prove_properties(game, think, dut, &dir.join("properties"))?;
+    let names = Property::PORT.len();
+    let (passed, detail) = match &report.outcome {
+        ProofOutcome::Proved { k, depth } => (
+            true,
+            format!(
+                "{names} properties of {} proved for every input sequence: k-induction closed at \
+                 k = {k} (yosys-smtbmc -i -t {depth}, z3), base case from power-on to {depth} \
+                 steps",
+                dut.top
+            ),
+        ),
+        // The emitted controller's induction closes with its internal relations; when it does
+        // not, the proof failed. A user's controller may need relations the wrapper cannot
+        // name: a bounded result is what the tools can give, said as such.
+        ProofOutcome::BoundedOnly { depth, induction } => (
+            dut.internals.is_none(),
+            format!(
+                "BOUNDED ONLY, not proved: {names} properties of {} hold from power-on for \
+                 {depth} steps (yosys-smtbmc -t {depth}, z3); k-induction did not close within \
+                 {depth} steps ({induction})",
+                dut.top
+            ),
+        ),
+        ProofOutcome::Failed(cex) => (
+            false,
+            format!(
+                "property of {} fails from power-on (yosys-smtbmc, z3): {cex}",
+                dut.top
+            ),
+        ),
+    };
+    Ok(LevelReport {
+        level: Level::Properties,
+        vectors: 0,
+        passed,
+        elapsed: report.elapsed,
+        detail,
+        mismatch: None,
+    })
+}
+
+/// One cover goal's result.
+#[derive(Clone, Debug)]
+pub struct CoverTrace {
+    /// The goal.
+    pub goal: CoverGoal,
+    /// The step it was reached at; `None` when not reached (see `note`).
+    pub step: Option<usize>,
+    /// The trace.
+    pub vcd: Option<PathBuf>,
+    /// Its picture.
+    pub svg: Option<PathBuf>,
+    /// Why a goal was not tried or not reached.
+    pub note: Option<String>,
+}
+
+/// Steps a cover search may take: every move of a game (at most count / smallest take), the
+/// machine's each lasting think + 1 cycles, plus the start.
+pub fn cover_depth(game: &SticksGame, think: u32) -> usize {
+    let moves = game.count() / game.take().iter().min().copied().unwrap_or(1) + 1;
+    2 + moves as usize * (think as usize + 2)
+}
+
+/// Bounded covers of `dut` for every [`CoverGoal`], in `dir/covers`: the shortest game from
+/// power-on reaching each, its VCD and SVG. A goal the solver says no game reaches (the human
+/// cannot beat the machine from a start the machine wins) is not searched, and says why.
+pub fn cover_traces(
+    game: &SticksGame,
+    think: u32,
+    dut: &ControllerDut,
+    dir: &Path,
+) -> Result<Vec<CoverTrace>, BenchError> {
+    let dir = prepare(&dir.join("covers"))?;
+    let facts = GameFacts::of(game, think);
+    let period = SticksPeriod::find(game).expect("stick games have a period");
+    let start_wins = period.at(game.count()).value.outcome == Outcome::Win;
+    let dut_path = super::write(&dir, "dut.v", &dut.verilog)?;
+    let depth = cover_depth(game, think);
+    let mut traces = Vec::new();
+    for goal in CoverGoal::ALL {
+        // The human wins only by winning from a winning start (theirs) or from the
+        // machine's losing start; the machine plays the solver's moves.
+        let human_can_win = goal.machine_first != start_wins;
+        let name = goal.name();
+        if goal.human_wins && !human_can_win {
+            traces.push(CoverTrace {
+                goal,
+                step: None,
+                vcd: None,
+                svg: None,
+                note: Some(format!(
+                    "not searched: the solver says {} sticks is a {} for the player to move, and \
+                     the machine plays the solver's moves, so a game the {} starts never ends \
+                     in the human's win",
+                    game.count(),
+                    if start_wins { "win" } else { "loss" },
+                    if goal.machine_first {
+                        "machine"
+                    } else {
+                        "human"
+                    }
+                )),
+            });
+            continue;
+        }
+        let w = wrapper(&facts, &dut.top, false, Check::Cover(goal));
+        let wrapper_path = super::write(&dir, &format!("{name}.v"), &w.verilog)?;
+        let smt2 = smtbmc::smt2(
+            &dir,
+            &[dut_path.clone(), wrapper_path],
+            WRAPPER_MODULE,
+            &[],
+            &name,
+        )?;
+        let run = smtbmc::check(&dir, &smt2, Mode::Cover, depth, &format!("{name}-cover"))?;
+        let step = match &run.verdict {
+            Verdict::Passed { reached } => reached.first().copied(),
+            Verdict::Failed { .. } => None,
+        };
+        let (vcd, svg) = match (&run.vcd, step) {
+            (Some(vcd), Some(_)) => {
+                let final_vcd = dir.join(format!("{name}.vcd"));
+                std::fs::rename(vcd, &final_vcd).map_err(|source| BenchError::Io {
+                    path: final_vcd.clone(),
+                    source,
+                })?;
+                let title = format!(
+                    "{}: {} wins, {} first",
+                    dut.top,
+                    if goal.human_wins { "human" } else { "machine" },
+                    if goal.machine_first {
+                        "machine"
+                    } else {
+                        "human"
+                    }
+                );
+                let svg = render(&final_vcd, &title)?;
+                (Some(final_vcd), Some(svg))
+            }
+            _ => (None, None),
+        };
+        traces.push(CoverTrace {
+            goal,
+            step,
+            vcd,
+            svg,
+            note: step
+                .is_none()
+                .then(|| format!("not reached within {depth} steps")),
+        });
+    }
+    Ok(traces)
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tests {
+    use super::*;
+    use crate::flow::testing::work_dir;
+    use crate::game::Last;
+
+    /// The smallest games that still exercise every property: a take set with 1 and one
+    /// without (positions where the player to move is stuck), both end rules, a think time
+    /// that makes the machine wait.
+    fn small_games() -> Vec<SticksGame> {
+        vec![
+            SticksGame::new(6, &[1, 2, 3], Last::Loses).unwrap(),
+            SticksGame::new(7, &[2, 3], Last::Wins).unwrap(),
+        ]
+    }
+
+    #[test]
+    fn the_emitted_controller_is_proved_by_induction() {
+        for game in small_games() {
+            for implementation in [Impl::Rom, Impl::Logic] {
+                let dir = work_dir("properties");
+                let dut = ControllerDut::emitted(&game, implementation, 1).unwrap();
+                let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+                match report.outcome {
+                    ProofOutcome::Proved { k, depth } => assert!(k >= 1 && k <= depth),
+                    other => panic!("{game:?} {implementation:?}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    /// A controller whose wrong line is `find` replaced by `replace`, for the first small game.
+    fn broken(find: &str, replace: &str) -> (SticksGame, ControllerDut) {
+        let game = small_games().remove(0);
+        let mut dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+        assert!(
+            dut.verilog.contains(find),
+            "the emitted Verilog has `{find}`"
+        );
+        dut.verilog = dut.verilog.replacen(find, replace, 1);
+        (game, dut)
+    }
+
+    #[test]
+    fn a_broken_controller_fails_with_a_waveform() {
+        // The human wins when they took the last stick under `--last loses`: inverted.
+        let (game, dut) = broken(
+            "won$d = ~(last_loses & move_check$empties);",
+            "won$d = (last_loses & move_check$empties);",
+        );
+        let dir = work_dir("properties-broken");
+        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+        let ProofOutcome::Failed(cex) = report.outcome else {
+            panic!("the broken controller passed: {:?}", report.outcome)
+        };
+        assert_eq!(cex.property, Some(Property::HumanWonRule), "{cex}");
+        assert!(cex.step.is_some_and(|s| s > 0), "{cex}");
+        let vcd = cex.vcd.as_ref().expect("a trace");
+        let svg = cex.svg.as_ref().expect("a picture");
+        assert!(std::fs::read_to_string(vcd)
+            .unwrap()
+            .contains("$enddefinitions"));
+        assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg"));
+        assert!(
+            cex.to_string().contains(&svg.display().to_string()),
+            "{cex}"
+        );
+    }
+
+    #[test]
+    fn an_out_of_turn_move_that_counts_is_caught() {
+        // A move while the machine thinks is refused but also made.
+        let (game, dut) = broken("refused$d = take_valid;", "refused$d = take_valid; if (take_valid & move_check$legal) sticks_left$d = move_check$after;");
+        let dir = work_dir("properties-out-of-turn");
+        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+        let ProofOutcome::Failed(cex) = report.outcome else {
+            panic!("the broken controller passed: {:?}", report.outcome)
+        };
+        assert!(
+            matches!(
+                cex.property,
+                Some(Property::LegalChanges | Property::IllegalInput)
+            ),
+            "{cex}"
+        );
+    }
+
+    #[test]
+    fn a_controller_without_known_internals_is_at_least_bounded() {
+        let game = small_games().remove(1);
+        let mut dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+        dut.internals = None;
+        let dir = work_dir("properties-user");
+        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+        assert!(
+            !matches!(report.outcome, ProofOutcome::Failed(_)),
+            "{:?}",
+            report.outcome
+        );
+    }
+
+    #[test]
+    fn covers_reach_both_winners() {
+        let game = small_games().remove(0);
+        let dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+        let dir = work_dir("covers");
+        let traces = cover_traces(&game, 1, &dut, dir.path()).unwrap();
+        assert_eq!(traces.len(), 4);
+        for t in &traces {
+            match (t.step, &t.svg) {
+                (Some(_), Some(svg)) => assert!(svg.is_file()),
+                _ => assert!(
+                    t.note
+                        .as_deref()
+                        .is_some_and(|n| n.starts_with("not searched")),
+                    "{t:?}"
+                ),
+            }
+        }
+        let reached = traces.iter().filter(|t| t.step.is_some()).count();
+        assert_eq!(reached, 3, "{traces:?}");
+    }
+}

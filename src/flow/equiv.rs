@@ -1,0 +1,205 @@
+//! Netlist equivalence with yosys's `equiv_*` passes, in the manner of eqy: the RTL (gold)
+//! and the `synth_ice40` netlist (gate, with the iCE40 cells' own simulation models from
+//! yosys's `ice40/cells_sim.v`, not blackboxes) are paired signal by signal by name
+//! (`equiv_make`), then proved with `equiv_simple -seq` and `equiv_induct -seq` (an unbounded
+//! proof by induction over the paired signals), and `equiv_status` counts what is left.
+//!
+//! A pairing of two internal signals that only agree where it matters (a flip-flop's `d`
+//! input, which synthesis may change where the enable is low) is not provable on its own and
+//! would leave the proof open; such internal names are excluded (`equiv_make -blacklist`) and
+//! the proof rerun, a few rounds at most. The top's outputs are never excluded: the proof
+//! holds when every output is proved.
+
+use std::path::{Path, PathBuf};
+
+use super::runner::{self, write_file, Tool, ToolError};
+
+/// Rounds of excluding unprovable internal pairings before giving up.
+const ROUNDS: usize = 6;
+
+/// The outcome of [`prove_netlist`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetlistEquivalence {
+    /// Every paired signal, every output among them, is proved equal.
+    Proved {
+        /// How many `$equiv` cells were proved.
+        cells: usize,
+        /// Internal signals left unpaired.
+        excluded: Vec<String>,
+    },
+    /// Outputs (or, after the last round, internal signals) the proof could not show equal.
+    Unproven {
+        /// Their names (`remaining [2]`).
+        signals: Vec<String>,
+    },
+}
+
+/// Writes `dir/<name>` holding the models of exactly the iCE40 cells `netlists` instantiate
+/// (the RTL of a board top may instantiate some itself),
+/// taken from yosys's `ice40/cells_sim.v` (its macro prelude and those modules, unchanged):
+/// reading the whole file costs minutes of parsing for cells the netlist never uses.
+pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathBuf, ToolError> {
+    let sim = super::yosys::ice40_cells_sim(dir)?;
+    let read = |path: &Path| {
+        std::fs::read_to_string(path).map_err(|err| {
+            ToolError::io(Tool::Yosys, format!("reading {}", path.display()), dir, err)
+        })
+    };
+    let models = read(&sim)?;
+    let mut used = std::collections::BTreeSet::new();
+    for netlist in netlists {
+        used.extend(
+            read(netlist)?
+                .lines()
+                .filter_map(|l| l.split_whitespace().next())
+                .filter(|w| w.starts_with("SB_"))
+                .map(str::to_owned),
+        );
+    }
+    let mut text = String::new();
+    let mut in_module = false;
+    let mut keep = true;
+    for line in models.lines() {
+        if !in_module {
+            if let Some(rest) = line.strip_prefix("module ") {
+                in_module = true;
+                let module = rest
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or_default();
+                keep = used.contains(module);
+            }
+        }
+        if keep {
+            text.push_str(line);
+            text.push('\n');
+        }
+        if in_module && line.starts_with("endmodule") {
+            in_module = false;
+            keep = false;
+        }
+    }
+    write_file(Tool::Yosys, dir, name, &text)
+}
+
+/// Prove that `netlist` (with the cell models `cells`) equals the RTL `rtl`, both with top
+/// module `top`, whose output ports are `outputs`. Leaves `<step>.ys`, `<step>.log` per round.
+pub fn prove_netlist(
+    dir: &Path,
+    rtl: &[PathBuf],
+    netlist: &Path,
+    cells: &Path,
+    top: &str,
+    outputs: &[String],
+    step: &str,
+) -> Result<NetlistEquivalence, ToolError> {
+    let mut excluded: Vec<String> = Vec::new();
+    let mut unproven = Vec::new();
+    for round in 0..ROUNDS {
+        let blacklist = format!("{step}_excluded.txt");
+        write_file(Tool::Yosys, dir, &blacklist, &lines(&excluded))?;
+        let reads: String = rtl
+            .iter()
+            .map(|s| format!("read_verilog \"{}\"\n", s.display()))
+            .collect();
+        let script = format!(
+            "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
+             {reads}hierarchy -check -top {top}\nproc -norom\nflatten\nrename {top} gold\n\
+             design -stash gold\n\
+             read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
+             read_verilog \"{netlist}\"\nhierarchy -check -top {top}\nproc\nflatten\n\
+             rename {top} gate\ndesign -stash gate\n\
+             design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n\
+             equiv_make -blacklist {blacklist} gold gate equiv\nhierarchy -top equiv\n\
+             async2sync\nequiv_simple -seq 5\nequiv_induct -seq 5\nequiv_status\n",
+            cells = cells.display(),
+            netlist = netlist.display(),
+        );
+        let name = format!("{step}_{round}");
+        write_file(Tool::Yosys, dir, &format!("{name}.ys"), &script)?;
+        let out = runner::run(
+            Tool::Yosys,
+            dir,
+            ["-s", &format!("{name}.ys")],
+            Some(&format!("{name}.log")),
+        )?;
+        let (total, open) =
+            parse_status(&out.stdout).ok_or_else(|| out.unexpected("no `equiv_status` summary"))?;
+        if open.is_empty() {
+            return Ok(NetlistEquivalence::Proved {
+                cells: total,
+                excluded,
+            });
+        }
+        let is_output = |s: &String| {
+            let wire = s.split(' ').next().unwrap_or(s);
+            outputs.iter().any(|o| o == wire)
+        };
+        let internal: Vec<String> = open.iter().filter(|s| !is_output(s)).cloned().collect();
+        if internal.is_empty() {
+            return Ok(NetlistEquivalence::Unproven { signals: open });
+        }
+        for s in internal {
+            let wire = s.split(' ').next().unwrap_or(&s).to_owned();
+            if !excluded.contains(&wire) {
+                excluded.push(wire);
+            }
+        }
+        unproven = open;
+    }
+    Ok(NetlistEquivalence::Unproven { signals: unproven })
+}
+
+fn lines(names: &[String]) -> String {
+    names.iter().map(|n| format!("{n}\n")).collect()
+}
+
+/// `(cells, unproven signals)` from `equiv_status`: `Found N $equiv cells` and the lines
+/// `Unproven $equiv <cell>: \<wire>_gold [bit] \<wire>_gate [bit]`.
+fn parse_status(log: &str) -> Option<(usize, Vec<String>)> {
+    let section = log.rsplit("Executing EQUIV_STATUS pass").next()?;
+    let total = section.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("Found ")
+            .and_then(|r| r.strip_suffix(" $equiv cells in equiv:"))
+            .and_then(|n| n.parse().ok())
+    });
+    let total = match total {
+        Some(n) => n,
+        None if section.contains("No $equiv cells found") => 0,
+        None => return None,
+    };
+    let open = section
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Unproven $equiv "))
+        .filter_map(|r| r.split_once(": ").map(|(_, sig)| sig))
+        .map(|sig| {
+            // `\remaining_gold [2] \remaining_gate [2]` or `\x_gold \x_gate`.
+            let gold = sig.split(" \\").next().unwrap_or(sig);
+            let gold = gold.trim_start_matches('\\');
+            match gold.split_once(' ') {
+                Some((wire, bit)) => {
+                    format!("{} {bit}", wire.strip_suffix("_gold").unwrap_or(wire))
+                }
+                None => gold.strip_suffix("_gold").unwrap_or(gold).to_owned(),
+            }
+        })
+        .collect();
+    Some((total, open))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_unproven_signals() {
+        let log = "x\n5. Executing EQUIV_STATUS pass.\nFound 141 $equiv cells in equiv:\n  \
+                   Of those cells 139 are proven and 2 are unproven.\n  \
+                   Unproven $equiv $auto$equiv_make.cc:274:find_same_wires$868: \\core.thinking.d_gold \\core.thinking.d_gate\n  \
+                   Unproven $equiv $a: \\remaining_gold [2] \\remaining_gate [2]\n";
+        let (total, open) = parse_status(log).unwrap();
+        assert_eq!(total, 141);
+        assert_eq!(open, vec!["core.thinking.d", "remaining [2]"]);
+    }
+}

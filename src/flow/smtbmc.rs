@@ -1,0 +1,232 @@
+//! yosys-smtbmc with z3: bounded model checking, k-induction and cover traces of a design
+//! with immediate `assert` / `cover` statements (`read_verilog -formal`).
+//!
+//! [`smt2`] turns the Verilog into an SMT-LIB model with yosys (`prep`, `async2sync`,
+//! `dffunmap`, `write_smt2 -wires`); [`check`] runs one yosys-smtbmc mode on it and reads its
+//! verdict, the failing assertion's source location and step, and the trace it wrote.
+
+use std::path::{Path, PathBuf};
+
+use super::runner::{self, write_file, Tool, ToolError, ToolOutput};
+
+/// The solver yosys-smtbmc runs (Debian package `z3`).
+pub const SOLVER: &str = "z3";
+
+/// Build `dir/<name>.smt2` from `sources` with top module `top`. Each `(wire, net)` of
+/// `connect` drives a wire of the top from a net below it after flattening (to read a
+/// sub-module's register in the top's assertions). Leaves `<name>.ys` and `<name>.log`.
+pub fn smt2(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    connect: &[(String, String)],
+    name: &str,
+) -> Result<PathBuf, ToolError> {
+    let mut script: String = sources
+        .iter()
+        .map(|s| format!("read_verilog -formal \"{}\"\n", s.display()))
+        .collect();
+    // `proc -norom`: a case table stays logic; a ROM would be a memory, whose contents the
+    // induction (which has no initial state) would leave free.
+    script.push_str(&format!(
+        "hierarchy -check -top {top}\nproc -norom\nflatten\n"
+    ));
+    for (wire, net) in connect {
+        script.push_str(&format!("connect -set {wire} {net}\n"));
+    }
+    script.push_str(&format!(
+        "prep -top {top}\nasync2sync\ndffunmap\nwrite_smt2 -wires {name}.smt2\n"
+    ));
+    let script_name = format!("{name}.ys");
+    write_file(Tool::Yosys, dir, &script_name, &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-s", &script_name],
+        Some(&format!("{name}.log")),
+    )?;
+    out.expect_file(dir.join(format!("{name}.smt2")))
+}
+
+/// What yosys-smtbmc is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every assertion holds in steps 0..=depth from the initial state.
+    Bounded,
+    /// k-induction of depth `depth` (no initial state): with [`Mode::Bounded`] an unbounded
+    /// proof.
+    Induction,
+    /// Reach every cover statement within `depth` steps.
+    Cover,
+}
+
+impl Mode {
+    fn flag(self) -> Option<&'static str> {
+        match self {
+            Mode::Bounded => None,
+            Mode::Induction => Some("-i"),
+            Mode::Cover => Some("-c"),
+        }
+    }
+}
+
+/// The verdict of one yosys-smtbmc run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Bounded: no assertion fails; induction: the induction step succeeded; cover: every
+    /// cover statement was reached (at the given steps).
+    Passed {
+        /// Cover: the step each cover statement was reached at, in order.
+        reached: Vec<usize>,
+    },
+    /// An assertion failed (bounded or induction), or a cover was not reached.
+    Failed {
+        /// The failing assertion's (or unreached cover's) source line, when reported.
+        line: Option<usize>,
+        /// Its location as yosys-smtbmc printed it (`file.v:12.9-12.40`).
+        location: String,
+        /// The step of the failure (bounded: the first failing step; induction: the depth).
+        step: Option<usize>,
+        /// Every failing assertion's location, in the order reported (the first is
+        /// `location`).
+        all: Vec<String>,
+    },
+}
+
+/// The outcome of a run: its verdict and the trace it wrote (if any).
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Passed or failed.
+    pub verdict: Verdict,
+    /// The VCD trace yosys-smtbmc wrote (a counterexample, or the cover trace).
+    pub vcd: Option<PathBuf>,
+    /// The log (`<name>.log`).
+    pub log: PathBuf,
+}
+
+/// Run yosys-smtbmc in `mode` to `depth` steps on `smt2`, with z3, writing a trace to
+/// `<name>.vcd` when there is one and the log to `<name>.log`.
+pub fn check(
+    dir: &Path,
+    smt2: &Path,
+    mode: Mode,
+    depth: usize,
+    name: &str,
+) -> Result<Run, ToolError> {
+    if !on_path(SOLVER) {
+        return Err(ToolError::Missing {
+            tool: SOLVER,
+            package: SOLVER,
+        });
+    }
+    let vcd = format!("{name}.vcd");
+    let depth_arg = depth.to_string();
+    // `--unroll`: z3 4.8 takes minutes on the uninterpreted-function form of even a small
+    // design, and well under a second unrolled.
+    let mut args: Vec<&str> = vec!["-s", SOLVER, "--unroll"];
+    args.extend(mode.flag());
+    args.extend(["-t", &depth_arg, "--dump-vcd", &vcd]);
+    let smt2_arg = smt2.display().to_string();
+    args.push(&smt2_arg);
+    let log = format!("{name}.log");
+    let out = runner::output(Tool::YosysSmtbmc, dir, &args, Some(&log))?;
+    let verdict = parse(&out, mode)?;
+    let vcd = Some(dir.join(&vcd)).filter(|p| p.is_file());
+    Ok(Run {
+        verdict,
+        vcd,
+        log: dir.join(log),
+    })
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+/// Reads yosys-smtbmc's verdict from its output.
+fn parse(out: &ToolOutput, mode: Mode) -> Result<Verdict, ToolError> {
+    let text = &out.stdout;
+    let status = text
+        .lines()
+        .rev()
+        .find_map(|l| l.split("Status: ").nth(1))
+        .map(str::trim)
+        .ok_or_else(|| out.unexpected("no `Status:` line from yosys-smtbmc"))?;
+    // `##   0:00:01  Reached cover statement at ...`: the message after the time stamp.
+    let message = |l: &str| {
+        let l = l.trim_start_matches('#').trim_start();
+        l.split_once("  ").map_or(l, |(_, m)| m).trim().to_owned()
+    };
+    let messages: Vec<String> = text.lines().map(message).collect();
+    match status {
+        "PASSED" => {
+            let reached = messages
+                .iter()
+                .filter_map(|m| m.strip_prefix("Reached cover statement at "))
+                .filter_map(|m| m.rsplit(" in step ").next())
+                .filter_map(|s| s.trim_end_matches('.').parse().ok())
+                .collect();
+            Ok(Verdict::Passed { reached })
+        }
+        "FAILED" => {
+            let all: Vec<String> = messages
+                .iter()
+                .filter_map(|m| {
+                    m.strip_prefix("Assert failed in ")
+                        .and_then(|r| r.split_once(": "))
+                        .map(|(_, loc)| loc.to_owned())
+                        .or_else(|| {
+                            m.strip_prefix("Unreached cover statement at ")
+                                .map(|r| r.trim_end_matches('.').to_owned())
+                        })
+                })
+                .map(|loc| loc.split_whitespace().next().unwrap_or_default().to_owned())
+                .collect();
+            let location = all.first().cloned().unwrap_or_default();
+            let line = line_of(&location);
+            let step_of = |prefix: &str| {
+                messages.iter().rev().find_map(|m| {
+                    m.strip_prefix(prefix)
+                        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+                        .and_then(|n| n.parse().ok())
+                })
+            };
+            let step = match mode {
+                Mode::Bounded => step_of("Checking assertions in step "),
+                Mode::Induction => step_of("Trying induction in step "),
+                Mode::Cover => None,
+            };
+            Ok(Verdict::Failed {
+                line,
+                location,
+                step,
+                all,
+            })
+        }
+        other => Err(out.unexpected(format!("yosys-smtbmc status `{other}`"))),
+    }
+}
+
+/// The source line of an assertion location `file.v:179.212-180.39`: yosys 0.23 places an
+/// assertion in an `always @*` block from the end of the statement before it to its own end,
+/// so the line is the span's end.
+pub fn line_of(location: &str) -> Option<usize> {
+    location
+        .rsplit_once(".v:")
+        .map(|(_, span)| span.rsplit('-').next().unwrap_or(span))
+        .and_then(|end| end.split('.').next())
+        .and_then(|n| n.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_is_the_end_of_the_span() {
+        assert_eq!(line_of("/w/properties.v:179.212-180.39"), Some(180));
+        assert_eq!(line_of("p.v:12.9-12.40"), Some(12));
+        assert_eq!(line_of("nowhere"), None);
+    }
+}
