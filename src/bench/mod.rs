@@ -25,9 +25,12 @@
 //! [`sim_files`]. Levels 2 to 5 write only below the work directory the
 //! caller passes in, one subdirectory per level.
 
+pub mod counterexample;
 pub mod design;
+pub mod dut;
 pub mod figures;
 pub mod formal;
+pub mod mutants;
 pub mod reference;
 pub mod report;
 pub mod rust_hdl;

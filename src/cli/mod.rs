@@ -7,6 +7,7 @@
 mod args;
 mod build;
 mod design;
+mod dut;
 mod files;
 mod kege;
 mod play;
