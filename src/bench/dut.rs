@@ -250,7 +250,7 @@ impl Dut {
         };
         let file = absolute.display().to_string().replace('"', "\\\"");
         let script =
-            format!("read_verilog -sv \"{file}\"; hierarchy -check {hierarchy}; write_json");
+            format!("read_verilog -sv \"{file}\"; hierarchy -check {hierarchy}; proc; write_json");
         let out = runner::output(Tool::Yosys, &dir, ["-q", "-p", &script], None)?;
         if !out.status.success() {
             let text = format!("{}\n{}", out.stdout, out.stderr);

@@ -430,7 +430,7 @@ pub(super) fn run_levels(
             }
         };
         print_level(&report, &spinner, out)?;
-        if let Some(m) = &report.mismatch {
+        if let Some(m) = report.mismatch.as_ref().filter(|_| level != Level::Formal) {
             super::dut::print_counterexample(design, &report, m, work, out)?;
         }
         tally.add(report.passed, format!("{prefix}{}", report.level));

@@ -446,6 +446,7 @@ fn comb_fate(
         table: original.table.clone(),
     };
     let mut killed: Option<Fate> = None;
+    let mut failing: Vec<String> = Vec::new();
     let mut proven = false;
     for &level in levels {
         let run = match level {
@@ -464,15 +465,22 @@ fn comb_fate(
             }
             Err(e) => return Err(step(e)),
         };
+        if !report.passed {
+            failing.push(level.number().to_string());
+        }
         if !report.passed && killed.is_none() {
             killed = Some(Fate::Killed {
                 by: level.to_string(),
-                detail: report
-                    .mismatch
-                    .map_or_else(|| report.detail.clone(), |m| format!("first mismatch {m}")),
+                detail: report.mismatch.map_or_else(
+                    || report.detail.clone(),
+                    |m| Mismatch { vcd: None, ..m }.to_string(),
+                ),
             });
         }
         proven |= level == Level::Formal && report.passed;
+    }
+    if let Some(Fate::Killed { detail, .. }) = &mut killed {
+        detail.push_str(&format!("; failing levels: {}", failing.join(", ")));
     }
     Ok(killed.unwrap_or(if proven {
         Fate::Equivalent {

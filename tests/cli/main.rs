@@ -5,6 +5,8 @@ mod bad_input;
 mod bad_input_files;
 mod build;
 mod design;
+#[cfg(feature = "external-tools")]
+mod dut;
 mod examples;
 mod kege;
 mod minimize;
