@@ -288,7 +288,7 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
 enum Original {
     /// A combinational strategy, checked against its table.
     Comb(CombDesign),
-    /// The controller, co-simulated; equivalence is a bounded proof against the original.
+    /// The controller, co-simulated; equivalence is a k-induction proof against the original.
     Controller {
         game: SticksGame,
         verilog: String,
@@ -296,8 +296,8 @@ enum Original {
     },
 }
 
-/// Cycles of the bounded equivalence proof of a controller mutant against the original.
-pub const CONTROLLER_EQUIV_DEPTH: u32 = 24;
+/// Longest induction (and base case) of the equivalence proof of a controller mutant.
+pub const CONTROLLER_EQUIV_MAX_STEPS: u32 = 40;
 
 fn verify_mutants(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     let n = args.mutants.expect("--mutants is given");
@@ -497,7 +497,7 @@ fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or("").to_owned()
 }
 
-/// Co-simulates a controller mutant; when no engine kills it, tries a bounded equivalence
+/// Co-simulates a controller mutant; when no engine kills it, tries a k-induction equivalence
 /// proof against the original.
 fn controller_fate(
     game: &SticksGame,
@@ -536,29 +536,41 @@ fn controller_fate(
         path: equiv_dir.clone(),
         source,
     })?;
-    let equal = bounded_equivalent(original, &mutant.verilog, &equiv_dir).map_err(step)?;
-    Ok(if equal {
-        Fate::Equivalent {
+    Ok(match induction_equivalent(original, &mutant.verilog, &equiv_dir)? {
+        Induction::Proven(k) => Fate::Equivalent {
             proof: format!(
-                "yosys sat proves its outputs equal to the original's for {CONTROLLER_EQUIV_DEPTH} \
-                 cycles from power-on, any inputs"
+                "yosys sat -tempinduct proves its outputs equal to the original's for every input \
+                 sequence from power-on (k-induction, k = {k})"
             ),
-        }
-    } else {
-        Fate::Survived {
+        },
+        Induction::Differs => Fate::Survived {
+            reason: "the co-simulation passes but yosys sat finds an input sequence where it \
+                     differs from the original"
+                .into(),
+        },
+        Induction::Undecided => Fate::Survived {
             reason: format!(
-                "the co-simulation passes but yosys sat finds inputs within \
-                 {CONTROLLER_EQUIV_DEPTH} cycles where it differs from the original"
+                "the co-simulation passes and k-induction up to {CONTROLLER_EQUIV_MAX_STEPS} \
+                 neither proves it equal to the original nor finds a difference"
             ),
-        }
+        },
     })
 }
 
-/// Whether two `sticks_game` texts give the same outputs for every input sequence of
-/// [`CONTROLLER_EQUIV_DEPTH`] cycles from their initial (power-on) state: each is flattened to
-/// a module of its own (`gold`, `gate`), then `miter -equiv` and `sat -seq N -prove-asserts`
-/// (the registers start at their `initial` values, the power-on state).
-fn bounded_equivalent(gold: &str, gate: &str, dir: &Path) -> Result<bool, CliError> {
+/// What the equivalence proof of two controllers found.
+enum Induction {
+    /// Equal on every input sequence; the induction length.
+    Proven(u32),
+    /// A reachable difference.
+    Differs,
+    /// Neither within the step limit.
+    Undecided,
+}
+
+/// Proves two `sticks_game` texts equal on every input sequence from their power-on state
+/// (the registers' `initial` values): each is flattened into a module of its own (`gold`,
+/// `gate`), then `miter -equiv` and `sat -tempinduct -prove-asserts` (k-induction).
+fn induction_equivalent(gold: &str, gate: &str, dir: &Path) -> Result<Induction, CliError> {
     let mut flat = Vec::new();
     for (name, text) in [("gold", gold), ("gate", gate)] {
         let source = dir.join(format!("{name}_src.v"));
@@ -578,21 +590,28 @@ fn bounded_equivalent(gold: &str, gate: &str, dir: &Path) -> Result<bool, CliErr
     }
     let script = format!(
         "read_verilog -sv {} {}\nproc -norom\nmiter -equiv -flatten -make_assert gold gate miter\n\
-         hierarchy -top miter\nsat -verify -prove-asserts -seq {CONTROLLER_EQUIV_DEPTH} \
-         -show-inputs miter\n",
+         hierarchy -top miter\nsat -tempinduct -prove-asserts -maxsteps {CONTROLLER_EQUIV_MAX_STEPS} \
+         miter\n",
         flat[0].display(),
         flat[1].display()
     );
-    let text = yosys_script(dir, "equiv", &script);
-    match text {
-        Ok(_) => Ok(true),
-        Err(CliError::Failed(log)) if log.contains("FAIL") => Ok(false),
-        Err(e) => Err(e),
+    let log = yosys_script(dir, "equiv", &script)?;
+    if log.contains("Induction step proven: SUCCESS!") {
+        let k = log
+            .lines()
+            .filter_map(|l| l.strip_prefix("Base case for induction length "))
+            .filter_map(|l| l.split_whitespace().next()?.parse::<u32>().ok())
+            .max()
+            .unwrap_or(1);
+        return Ok(Induction::Proven(k));
     }
+    if log.contains("model found for base case: FAIL!") {
+        return Ok(Induction::Differs);
+    }
+    Ok(Induction::Undecided)
 }
 
-/// Runs a yosys script in `dir`; a failed `sat -verify` comes back as `CliError::Failed`
-/// holding the output.
+/// Runs a yosys script in `dir` and returns its output (a failed run is an error).
 fn yosys_script(dir: &Path, step_name: &str, script: &str) -> Result<String, CliError> {
     let name = format!("{step_name}.ys");
     let path: PathBuf = dir.join(&name);
@@ -600,18 +619,12 @@ fn yosys_script(dir: &Path, step_name: &str, script: &str) -> Result<String, Cli
         path: path.clone(),
         source,
     })?;
-    let out = crate::flow::runner::output(
+    let out = crate::flow::runner::run(
         crate::flow::runner::Tool::Yosys,
         dir,
         ["-s", &name],
         Some(&format!("{step_name}.log")),
     )
     .map_err(step)?;
-    if out.status.success() {
-        return Ok(out.stdout);
-    }
-    if out.stdout.contains("SAT proof finished - model found: FAIL!") {
-        return Err(CliError::Failed(out.stdout));
-    }
-    Err(step(out.check().unwrap_err()))
+    Ok(out.stdout)
 }
