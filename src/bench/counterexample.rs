@@ -55,7 +55,10 @@ pub fn first_difference(design: &CombDesign, m: &Mismatch) -> Option<(String, St
 /// The counterexample trace of `m` as VCD text (see the module docs), and the number of
 /// vectors it shows.
 pub fn comb_vcd(design: &CombDesign, m: &Mismatch) -> (String, usize) {
-    let rows: Vec<(u32, u32)> = design.cared_rows().take_while(|&(c, _)| c < m.input).collect();
+    let rows: Vec<(u32, u32)> = design
+        .cared_rows()
+        .take_while(|&(c, _)| c < m.input)
+        .collect();
     let before = &rows[rows.len().saturating_sub(CONTEXT_VECTORS)..];
     let mut shown: Vec<(u32, u32, String)> = before
         .iter()
@@ -78,10 +81,18 @@ pub fn comb_vcd(design: &CombDesign, m: &Mismatch) -> (String, usize) {
     let clock = ids.next().unwrap_or_default();
     vars.push((clock.clone(), "step".to_owned(), 1));
     for port in &design.inputs {
-        vars.push((ids.next().unwrap_or_default(), port.name.clone(), port.width));
+        vars.push((
+            ids.next().unwrap_or_default(),
+            port.name.clone(),
+            port.width,
+        ));
     }
     for port in &design.outputs {
-        vars.push((ids.next().unwrap_or_default(), port.name.clone(), port.width));
+        vars.push((
+            ids.next().unwrap_or_default(),
+            port.name.clone(),
+            port.width,
+        ));
     }
     for port in &design.outputs {
         vars.push((
@@ -169,14 +180,16 @@ pub fn comb_counterexample(
         inputs_text(design, m.input),
         design.cared_count()
     );
-    let title = format!(
-        "{}: {level} fails; last cycle: {first}",
-        design.module
-    );
+    let title = format!("{}: {level} fails; last cycle: {first}", design.module);
     let paths: Vec<String> = std::iter::once("step".to_owned())
         .chain(design.inputs.iter().map(|p| p.name.clone()))
         .chain(design.outputs.iter().map(|p| p.name.clone()))
-        .chain(design.outputs.iter().map(|p| format!("expected_{}", p.name)))
+        .chain(
+            design
+                .outputs
+                .iter()
+                .map(|p| format!("expected_{}", p.name)),
+        )
         .map(|n| format!("{}.{n}", design.module))
         .collect();
     let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
@@ -302,7 +315,14 @@ mod tests {
         let design = jr01_design();
         let m = mismatch();
         let (name, want, got) = first_difference(&design, &m).unwrap();
-        assert_eq!(name, if binary(m.expected, 3).as_bytes()[1] == b'1' { "z" } else { "y" });
+        assert_eq!(
+            name,
+            if binary(m.expected, 3).as_bytes()[1] == b'1' {
+                "z"
+            } else {
+                "y"
+            }
+        );
         assert_ne!(want, got);
     }
 
@@ -314,11 +334,20 @@ mod tests {
         assert_eq!(shown, 4, "vectors 000, 001, 010 and the failing 011");
         let trace = Trace::from_vcd(
             &vcd,
-            &["jr01_strategy.step", "jr01_strategy.a", "jr01_strategy.c", "jr01_strategy.z", "jr01_strategy.expected_x"],
+            &[
+                "jr01_strategy.step",
+                "jr01_strategy.a",
+                "jr01_strategy.c",
+                "jr01_strategy.z",
+                "jr01_strategy.expected_x",
+            ],
             40,
         )
         .unwrap();
-        assert_eq!(trace.signal("step").unwrap().rising_edges(40), vec![5, 15, 25, 35]);
+        assert_eq!(
+            trace.signal("step").unwrap().rising_edges(40),
+            vec![5, 15, 25, 35]
+        );
         let z = trace.signal("z").unwrap().segments(40);
         assert_eq!(z.last().unwrap().level, crate::waveform::Level::Unknown);
         let c = trace.signal("c").unwrap().segments(40);
@@ -334,6 +363,10 @@ mod tests {
         let svg = std::fs::read_to_string(&cx.svg).unwrap();
         assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
         assert!(svg.contains("expected_x"), "{svg}");
-        assert!(cx.first.contains("at input a b c = 011 (vector 4 of 8)"), "{}", cx.first);
+        assert!(
+            cx.first.contains("at input a b c = 011 (vector 4 of 8)"),
+            "{}",
+            cx.first
+        );
     }
 }

@@ -169,7 +169,9 @@ pub enum DutError {
         source: std::io::Error,
     },
     /// `--top` is not a plain identifier.
-    #[error("--top {0}: not a plain Verilog identifier; give the module name (letters, digits, `_`)")]
+    #[error(
+        "--top {0}: not a plain Verilog identifier; give the module name (letters, digits, `_`)"
+    )]
     BadTop(String),
     /// yosys could not read or elaborate the file.
     #[error("--dut {}: yosys cannot read it{}: {message}; fix the Verilog{}", path.display(), top.as_ref().map_or(String::new(), |t| format!(" with top module `{t}`")), if top.is_none() { " or name its top module with --top" } else { "" })]
@@ -386,9 +388,7 @@ fn parse_json_ports(json: &str) -> Option<(String, Vec<PortSpec>)> {
     let netlist: Netlist = serde_json::from_str(&json[start..]).ok()?;
     let (name, module) = netlist.modules.into_iter().find(|(_, m)| {
         m.attributes.get("top").is_some_and(|v| {
-            v.as_str()
-                .is_some_and(|s| s.trim_start_matches('0') == "1")
-                || v.as_u64() == Some(1)
+            v.as_str().is_some_and(|s| s.trim_start_matches('0') == "1") || v.as_u64() == Some(1)
         })
     })?;
     let ports = module

@@ -475,7 +475,14 @@ endmodule
         sites(JR01)
             .iter()
             .filter(|s| s.operator == op)
-            .map(|s| apply(JR01, s).lines().nth(s.line).unwrap().trim().to_owned())
+            .map(|s| {
+                apply(JR01, s)
+                    .lines()
+                    .nth(s.line)
+                    .unwrap()
+                    .trim()
+                    .to_owned()
+            })
             .collect()
     }
 
@@ -490,7 +497,10 @@ endmodule
             of(Operator::DropProductTerm),
             vec!["x = (b & c);", "x = (a);"]
         );
-        assert_eq!(of(Operator::InvertCondition), vec!["if (!(reset | new_game)) begin"]);
+        assert_eq!(
+            of(Operator::InvertCondition),
+            vec!["if (!(reset | new_game)) begin"]
+        );
         assert_eq!(
             of(Operator::LessEqualToLess),
             vec!["legal = ({3'd0, take} < remaining);"]

@@ -361,7 +361,12 @@ impl Tally {
     }
 
     /// Prints the verdict line and turns a failure into the error (exit 1).
-    pub(super) fn verdict(&self, what: &str, work: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    pub(super) fn verdict(
+        &self,
+        what: &str,
+        work: &Path,
+        out: &mut dyn Write,
+    ) -> Result<(), CliError> {
         writeln!(
             out,
             "verify {what}: {} of {} levels pass",

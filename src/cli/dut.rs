@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use super::args::{DesignArgs, SticksDesignArgs, VerifyArgs};
 use super::design::{
-    chosen_levels, jr01, level_list, output_folder, run_levels, step, sticks_game,
-    sticks_table_of, Chosen, Tally, VERIFY_MAX_THINK_CYCLES, VERIFY_THINK_CYCLES,
+    chosen_levels, jr01, level_list, output_folder, run_levels, step, sticks_game, sticks_table_of,
+    Chosen, Tally, VERIFY_MAX_THINK_CYCLES, VERIFY_THINK_CYCLES,
 };
 use super::ui::Ui;
 use super::CliError;
@@ -149,7 +149,9 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
             let dut = Dut::read(&path, args.top.as_deref()).map_err(dut_error)?;
             dut.check(Contract::Jr01).map_err(dut_error)?;
             let design = dut.comb_design(Contract::Jr01, d.design.table.clone());
-            design.validate().map_err(|e| CliError::Usage(e.to_string()))?;
+            design
+                .validate()
+                .map_err(|e| CliError::Usage(e.to_string()))?;
             let work = output_dir::claim(&root, "jr01")?;
             writeln!(
                 out,
@@ -322,7 +324,10 @@ fn verify_mutants(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), 
     let (what, originals): (&str, Vec<(String, Original)>) = match &args.design {
         DesignArgs::Jr01 => {
             let d = jr01()?;
-            ("jr01", vec![("jr01_strategy".into(), Original::Comb(d.design))])
+            (
+                "jr01",
+                vec![("jr01_strategy".into(), Original::Comb(d.design))],
+            )
         }
         DesignArgs::Sticks(a) => {
             let (game, _, _, think_cycles) = sticks_setup(a)?;
@@ -536,25 +541,27 @@ fn controller_fate(
         path: equiv_dir.clone(),
         source,
     })?;
-    Ok(match induction_equivalent(original, &mutant.verilog, &equiv_dir)? {
-        Induction::Proven(k) => Fate::Equivalent {
-            proof: format!(
+    Ok(
+        match induction_equivalent(original, &mutant.verilog, &equiv_dir)? {
+            Induction::Proven(k) => Fate::Equivalent {
+                proof: format!(
                 "yosys sat -tempinduct proves its outputs equal to the original's for every input \
                  sequence from power-on (k-induction, k = {k})"
             ),
-        },
-        Induction::Differs => Fate::Survived {
-            reason: "the co-simulation passes but yosys sat finds an input sequence where it \
+            },
+            Induction::Differs => Fate::Survived {
+                reason: "the co-simulation passes but yosys sat finds an input sequence where it \
                      differs from the original"
-                .into(),
-        },
-        Induction::Undecided => Fate::Survived {
-            reason: format!(
-                "the co-simulation passes and k-induction up to {CONTROLLER_EQUIV_MAX_STEPS} \
+                    .into(),
+            },
+            Induction::Undecided => Fate::Survived {
+                reason: format!(
+                    "the co-simulation passes and k-induction up to {CONTROLLER_EQUIV_MAX_STEPS} \
                  neither proves it equal to the original nor finds a difference"
-            ),
+                ),
+            },
         },
-    })
+    )
 }
 
 /// What the equivalence proof of two controllers found.

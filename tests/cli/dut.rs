@@ -66,7 +66,10 @@ fn the_students_jr01_passes_and_a_broken_copy_fails_with_a_waveform() {
             "level {level}: {stdout}"
         );
     }
-    assert!(stdout.ends_with("verify jr01: 4 of 4 levels pass\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("verify jr01: 4 of 4 levels pass\n"),
+        "{stdout}"
+    );
 
     // x = a | (b & c) becomes x = b & c: wrong from input 100 on (expected x=1).
     let good = std::fs::read_to_string(&file).unwrap();
@@ -78,7 +81,12 @@ fn the_students_jr01_passes_and_a_broken_copy_fails_with_a_waveform() {
         "retrogate verify jr01 --dut broken.v --work w --level icarus,formal",
     );
     let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}\n{}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
     let firsts: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("  first difference: "))
@@ -102,9 +110,16 @@ fn the_students_jr01_passes_and_a_broken_copy_fails_with_a_waveform() {
         assert!(picture.contains("<svg"), "{}", svg.display());
         assert!(picture.contains("expected_x"), "{}", svg.display());
         assert!(svg.with_extension("vcd").is_file());
-        assert!(svg.starts_with(dir.path().join("w/jr01")), "{}", svg.display());
+        assert!(
+            svg.starts_with(dir.path().join("w/jr01")),
+            "{}",
+            svg.display()
+        );
     }
-    assert!(stdout.ends_with("verify jr01: 0 of 2 levels pass\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("verify jr01: 0 of 2 levels pass\n"),
+        "{stdout}"
+    );
 }
 
 /// A file whose ports do not match the contract is refused with exit 2, naming each wrong
@@ -128,9 +143,16 @@ fn a_file_off_the_port_contract_is_refused_before_anything_is_written() {
     ] {
         assert!(stderr.contains(part), "{part}: {stderr}");
     }
-    let out = sh_in(dir.path(), "retrogate verify jr01 --dut wide.v --top nosuch");
+    let out = sh_in(
+        dir.path(),
+        "retrogate verify jr01 --dut wide.v --top nosuch",
+    );
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("nosuch"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("nosuch"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = sh_in(dir.path(), "retrogate verify jr01 --dut missing.v");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--dut missing.v"));
@@ -179,7 +201,12 @@ fn a_hand_named_controller_passes_and_a_broken_one_gets_a_waveform() {
         "retrogate verify sticks --dut broken.v --level icarus --work w2",
     );
     let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}\n{}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
     assert!(stdout.contains("  first mismatch at cycle "), "{stdout}");
     let svg = stdout
         .lines()
