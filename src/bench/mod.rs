@@ -25,10 +25,13 @@
 //! [`sim_files`]. Levels 2 to 5 write only below the work directory the
 //! caller passes in, one subdirectory per level.
 
+pub mod counterexample;
 pub mod design;
+pub mod dut;
 pub mod equivalence;
 pub mod figures;
 pub mod formal;
+pub mod mutants;
 pub mod properties;
 pub mod reference;
 pub mod report;

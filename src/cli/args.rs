@@ -412,6 +412,20 @@ pub struct VerifyArgs {
     /// Run only these levels (repeat the flag or separate with commas) [default: all].
     #[arg(long = "level", value_enum, value_delimiter = ',', global = true)]
     pub levels: Vec<LevelArg>,
+    /// Check your own Verilog instead of retrogate's (jr01: the jr01_strategy port contract;
+    /// sticks: the sticks_strategy lookup, or the sticks_game controller when it has a `clock`
+    /// port). See the README's "Port contracts".
+    #[arg(long, value_name = "FILE.v", global = true)]
+    pub dut: Option<std::path::PathBuf>,
+    /// The top module of --dut [default: the file's only top-level module].
+    #[arg(long, value_name = "NAME", global = true, requires = "dut")]
+    pub top: Option<String>,
+    /// Measure the bench: make N mutants of the emitted Verilog and report how many it kills.
+    #[arg(long, value_name = "N", global = true)]
+    pub mutants: Option<usize>,
+    /// Seed of --mutants (the same seed picks the same mutants).
+    #[arg(long, value_name = "S", global = true, requires = "mutants")]
+    pub seed: Option<u64>,
     /// The design.
     #[command(subcommand)]
     pub design: DesignArgs,

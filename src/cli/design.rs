@@ -57,7 +57,7 @@ impl From<ImplArg> for Impl {
     }
 }
 
-fn sticks_table_of(game: &SticksGame) -> Result<SticksTable, CliError> {
+pub(super) fn sticks_table_of(game: &SticksGame) -> Result<SticksTable, CliError> {
     sticks_table(game).map_err(|e| CliError::Usage(e.to_string()))
 }
 
@@ -234,7 +234,7 @@ pub fn minimize(args: MinimizeArgs, out: &mut dyn Write) -> Result<(), CliError>
 }
 
 /// Resolves an output folder flag to an absolute path and checks it (new, empty or retrogate's).
-fn output_folder(flag: &str, dir: Option<&Path>) -> Result<Option<PathBuf>, CliError> {
+pub(super) fn output_folder(flag: &str, dir: Option<&Path>) -> Result<Option<PathBuf>, CliError> {
     match dir {
         None => Ok(None),
         Some(dir) => {
@@ -341,10 +341,10 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// `--think-cycles` of `verify sticks` when not given: short games for the co-simulation.
-const VERIFY_THINK_CYCLES: u32 = 2;
+pub(super) const VERIFY_THINK_CYCLES: u32 = 2;
 
 /// The longest think time `verify sticks` co-simulates (its games grow with it).
-const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
+pub(super) const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
 
 /// What `verify` has seen so far: every level or engine that ran, and the failed ones.
 #[derive(Default)]
@@ -362,7 +362,12 @@ impl Tally {
     }
 
     /// Prints the verdict line and turns a failure into the error (exit 1).
-    fn verdict(&self, what: &str, work: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    pub(super) fn verdict(
+        &self,
+        what: &str,
+        work: &Path,
+        out: &mut dyn Write,
+    ) -> Result<(), CliError> {
         writeln!(
             out,
             "verify {what}: {} of {} levels pass",
@@ -395,13 +400,13 @@ fn print_level(
 }
 
 /// Which levels run, and the name their lines carry in the failure list (`strategy Rom `).
-struct Chosen<'a> {
-    levels: &'a [Level],
-    prefix: &'a str,
+pub(super) struct Chosen<'a> {
+    pub(super) levels: &'a [Level],
+    pub(super) prefix: &'a str,
 }
 
 /// Runs the chosen bench levels in order, printing each as soon as it finishes.
-fn run_levels(
+pub(super) fn run_levels(
     design: &bench::CombDesign,
     driver: impl FnMut(u32) -> u32,
     work: &Path,
@@ -435,13 +440,16 @@ fn run_levels(
             }
         };
         print_level(&report, &spinner, out)?;
+        if let Some(m) = report.mismatch.as_ref().filter(|_| level != Level::Formal) {
+            super::dut::print_counterexample(design, &report, m, work, out)?;
+        }
         tally.add(report.passed, format!("{prefix}{}", report.level));
     }
     Ok(())
 }
 
 /// The levels `--level` chose, in order (all when none is given).
-fn chosen_levels(args: &VerifyArgs) -> Vec<Level> {
+pub(super) fn chosen_levels(args: &VerifyArgs) -> Vec<Level> {
     if args.levels.is_empty() {
         return Level::ALL.to_vec();
     }
@@ -452,6 +460,9 @@ fn chosen_levels(args: &VerifyArgs) -> Vec<Level> {
 }
 
 pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.dut.is_some() || args.mutants.is_some() {
+        return super::dut::verify(args, ui, out);
+    }
     let levels = chosen_levels(&args);
     let root = output_folder("--work", Some(&args.work))?.expect("given");
     match args.design {
@@ -551,17 +562,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 verify_sticks(&game, &options, &work, &mut |p| match p {
                     CosimProgress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
                     CosimProgress::Finished(r) if printed.is_ok() => {
-                        printed = spinner.suspend(|| {
-                            writeln!(out, "{r}")?;
-                            if let Some(m) = &r.mismatch {
-                                writeln!(
-                                    out,
-                                    "  first mismatch at cycle {} ({}): {} expected {}, actual {}",
-                                    m.cycle, m.segment, m.signal, m.expected, m.actual
-                                )?;
-                            }
-                            out.flush().map_err(CliError::from)
-                        });
+                        printed = spinner.suspend(|| super::dut::print_engine(r, out));
                         if r.engine != Engine::Model {
                             tally.add(r.passed(), format!("sticks_game {}", r.engine));
                         }
@@ -640,7 +641,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
 }
 
 /// `levels 1 2 5` for the header line.
-fn level_list(levels: &[Level]) -> String {
+pub(super) fn level_list(levels: &[Level]) -> String {
     let numbers: Vec<String> = levels.iter().map(|l| l.number().to_string()).collect();
     format!(
         "level{} {}",
@@ -723,6 +724,10 @@ mod verdict_tests {
         let args = |levels: Vec<LevelArg>| VerifyArgs {
             work: "w".into(),
             levels,
+            dut: None,
+            top: None,
+            mutants: None,
+            seed: None,
             design: DesignArgs::Jr01,
         };
         assert_eq!(chosen_levels(&args(vec![])), Level::ALL.to_vec());

@@ -8,6 +8,7 @@ mod args;
 mod boards;
 mod build;
 mod design;
+mod dut;
 mod files;
 mod kege;
 mod play;

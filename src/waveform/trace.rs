@@ -186,6 +186,37 @@ impl Trace {
         Ok(Self { end, signals })
     }
 
+    /// The part of the trace over `from..to`, shifted to start at 0: each signal starts with
+    /// the value it had at `from` (a readable window around a cycle of a long run).
+    pub fn window(&self, from: u64, to: u64) -> Trace {
+        let signals = self
+            .signals
+            .iter()
+            .map(|s| {
+                let mut w = Signal {
+                    path: s.path.clone(),
+                    width: s.width,
+                    changes: Vec::new(),
+                };
+                let at_from = s
+                    .changes
+                    .iter()
+                    .take_while(|(t, _)| *t <= from)
+                    .last()
+                    .map_or(Level::Unknown, |&(_, l)| l);
+                w.record(0, at_from);
+                for &(t, l) in s.changes.iter().filter(|(t, _)| *t > from && *t < to) {
+                    w.record(t - from, l);
+                }
+                w
+            })
+            .collect();
+        Trace {
+            end: to.saturating_sub(from),
+            signals,
+        }
+    }
+
     /// The signal with this path or name.
     pub fn signal(&self, name: &str) -> Option<&Signal> {
         self.signals
@@ -248,6 +279,20 @@ mod tests {
                 seg(0, 10, Level::Unknown),
                 seg(10, 20, Level::Known(0)),
                 seg(20, 40, Level::Known(1)),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_window_starts_with_the_value_at_its_start() {
+        let w = trace(40).window(12, 30);
+        assert_eq!(w.end, 18);
+        assert_eq!(
+            w.signal("count").unwrap().segments(18),
+            vec![
+                seg(0, 8, Level::Known(5)),
+                seg(8, 13, Level::Unknown),
+                seg(13, 18, Level::Known(3)),
             ]
         );
     }

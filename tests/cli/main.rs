@@ -6,6 +6,8 @@ mod bad_input_files;
 mod boards;
 mod build;
 mod design;
+#[cfg(feature = "external-tools")]
+mod dut;
 mod examples;
 mod kege;
 mod minimize;
