@@ -103,7 +103,8 @@ Examples:\n  retrogate clean                                  # everything retro
 const PLAY_HELP: &str = "\
 Input: one move per line. sticks: how many to take (`2`); matches: how many to remove or put
 back (`1`); heaps: the heap and the move (`1 x+1`, heap 1 gets x+1) or the heaps after the
-move (`4,10`); jr01: the switches A B C as three 0/1 digits (`011`). `quit` leaves.
+move (`4,10`); jr01: the switches A B C as three 0/1 digits (`011`). `help` or `?` says how to
+play; `quit` leaves.
 
 When stdin is not a terminal, every turn prints one line: the position, then who moved and how.
 A refused move prints its reason and the same position comes back. At the end of input the game

@@ -429,7 +429,7 @@ fn print_level(
     })
 }
 
-/// Which levels run, and the name their lines carry in the failure list (`strategy Rom `).
+/// Which levels run, and the name their lines carry in the failure list (`strategy rom `).
 struct Chosen<'a> {
     levels: &'a [Level],
     prefix: &'a str,

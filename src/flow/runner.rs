@@ -22,7 +22,8 @@ pub fn verbose() -> bool {
     VERBOSE.load(Ordering::Relaxed)
 }
 
-/// `word` quoted for a POSIX shell when it needs it (`it's` becomes `'it'\''s'`).
+/// `word` quoted for a POSIX shell when it needs it (`a b` becomes `'a b'`, `it's` becomes
+/// `"it's"`).
 pub fn shell_quote(word: &str) -> String {
     shlex::try_quote(word).map_or_else(
         // A NUL byte cannot be passed to a program anyway; show it escaped.
@@ -523,7 +524,7 @@ mod tests {
         command.args(["-p", "read_verilog a b.v; synth_ice40", "it's"]);
         assert_eq!(
             command_line(&command, Path::new("/tmp/my build")),
-            "cd '/tmp/my build' && yosys -p 'read_verilog a b.v; synth_ice40' 'it'\\''s'"
+            "cd '/tmp/my build' && yosys -p 'read_verilog a b.v; synth_ice40' \"it's\""
         );
         assert_eq!(shell_words(["iceprog", "top.bin"]), "iceprog top.bin");
     }
