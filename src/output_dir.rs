@@ -366,6 +366,87 @@ pub fn move_into(scratch: &Path, out: &Path) -> Result<(), OutputError> {
     fs::remove_dir_all(scratch).map_err(io_error("remove the scratch folder", scratch))
 }
 
+/// What [`clean`] removed and what it kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cleaned {
+    /// Removed files and folders (a removed folder stands for everything in it).
+    pub removed: Vec<PathBuf>,
+    /// Entries retrogate did not write, left in place.
+    pub kept: Vec<PathBuf>,
+}
+
+/// Removes what retrogate wrote in `dir` and below: every entry a manifest lists (a listed
+/// folder as a whole), the manifests themselves, retrogate's scratch folders, and the folders
+/// left empty by that. Everything else stays and is listed in [`Cleaned::kept`]; symbolic links
+/// that are not listed are never followed.
+pub fn clean(dir: &Path) -> Result<Cleaned, OutputError> {
+    let mut cleaned = Cleaned::default();
+    match fs::symlink_metadata(dir) {
+        Err(e) if missing(&e) => return Ok(cleaned),
+        Err(e) => return Err(io_error("read", dir)(e)),
+        Ok(m) if !m.is_dir() => {
+            return Err(OutputError::WrongKind {
+                flag: "--out".to_owned(),
+                path: dir.to_path_buf(),
+                problem: "this is not a folder; give the folder to clean (e.g. build)".to_owned(),
+            })
+        }
+        Ok(_) => {}
+    }
+    clean_folder(dir, &mut cleaned)?;
+    Ok(cleaned)
+}
+
+/// Whether `dir` is a scratch folder made by [`create_scratch`].
+fn is_scratch(dir: &Path) -> bool {
+    fs::read_to_string(dir.join(MANIFEST))
+        .is_ok_and(|t| t.starts_with("# A scratch folder of retrogate"))
+}
+
+/// Cleans `dir` (a real folder); returns whether `dir` itself was removed.
+fn clean_folder(dir: &Path, cleaned: &mut Cleaned) -> Result<bool, OutputError> {
+    if is_scratch(dir) {
+        fs::remove_dir_all(dir).map_err(io_error("remove", dir))?;
+        cleaned.removed.push(dir.to_path_buf());
+        return Ok(true);
+    }
+    let has_manifest = dir.join(MANIFEST).is_file();
+    let listed = manifest(dir)?;
+    let names = entries(dir)?;
+    let had_entries = has_manifest || !names.is_empty();
+    let (removed_before, kept_before) = (cleaned.removed.len(), cleaned.kept.len());
+    for name in names {
+        let path = dir.join(&name);
+        let meta = fs::symlink_metadata(&path).map_err(io_error("read", &path))?;
+        if listed.contains(&name) {
+            if meta.is_dir() {
+                fs::remove_dir_all(&path).map_err(io_error("remove", &path))?;
+            } else {
+                fs::remove_file(&path).map_err(io_error("remove", &path))?;
+            }
+            cleaned.removed.push(path);
+        } else if meta.is_dir() {
+            clean_folder(&path, cleaned)?;
+        } else {
+            cleaned.kept.push(path);
+        }
+    }
+    if has_manifest {
+        let path = dir.join(MANIFEST);
+        fs::remove_file(&path).map_err(io_error("remove", &path))?;
+    }
+    // A folder that held only retrogate's things goes too (never `.` or `/`).
+    let empty = entries(dir)?.is_empty() && !dir.join(MANIFEST).exists();
+    let named = dir.file_name().is_some();
+    if had_entries && empty && named && cleaned.kept.len() == kept_before {
+        fs::remove_dir(dir).map_err(io_error("remove", dir))?;
+        cleaned.removed.truncate(removed_before);
+        cleaned.removed.push(dir.to_path_buf());
+        return Ok(true);
+    }
+    Ok(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,5 +509,49 @@ mod tests {
         .unwrap_err();
         assert!(matches!(err, OutputError::Io { .. }));
         assert!(!root.path().join("new").exists());
+    }
+
+    #[test]
+    fn clean_removes_only_listed_entries_and_empty_folders() {
+        let root = tempfile::tempdir().unwrap();
+        let build = root.path().join("build");
+        let out = build.join("icebreaker/sticks");
+        write_files(&[
+            (out.join("a.v"), "a".into()),
+            (out.join("a.bin"), "b".into()),
+        ])
+        .unwrap();
+        let mixed = build.join("verify");
+        claim(&mixed, "jr01").unwrap();
+        fs::create_dir_all(mixed.join("jr01/icarus")).unwrap();
+        fs::write(mixed.join("jr01/icarus/x.v"), "x").unwrap();
+        fs::write(mixed.join("notes.txt"), "mine").unwrap();
+        let partial = build.join("icebreaker/sticks.partial");
+        create_scratch(&partial).unwrap();
+        fs::write(partial.join("half.json"), "{").unwrap();
+        fs::create_dir(build.join("empty")).unwrap();
+        let cleaned = clean(&build).unwrap();
+        assert_eq!(
+            cleaned.kept,
+            [mixed.join("notes.txt")],
+            "the one foreign file stays"
+        );
+        assert_eq!(fs::read_to_string(mixed.join("notes.txt")).unwrap(), "mine");
+        assert!(!mixed.join("jr01").exists() && !mixed.join(MANIFEST).exists());
+        assert!(!build.join("icebreaker").exists(), "{cleaned:?}");
+        assert!(cleaned.removed.contains(&build.join("icebreaker")));
+        assert!(cleaned.removed.contains(&mixed.join("jr01")));
+        assert!(
+            build.join("empty").is_dir(),
+            "a folder retrogate did not fill stays"
+        );
+        assert!(build.is_dir());
+        assert_eq!(
+            clean(&root.path().join("none")).unwrap(),
+            Cleaned::default()
+        );
+        let file = root.path().join("f");
+        fs::write(&file, "x").unwrap();
+        assert!(clean(&file).unwrap_err().is_usage());
     }
 }

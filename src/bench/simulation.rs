@@ -138,21 +138,29 @@ pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, B
     let start = Instant::now();
     let files = prepare(design, dir, "verilator")?;
     let tb = testbench_module(&design.module);
-    let exe = verilator::build_binary(
+    let model = verilator::build_model(
         &files.dir,
         &[files.testbench.clone(), files.design.clone()],
         &tb,
         &[],
         &tb,
     )?;
-    let out = verilator::execute(&files.dir, &exe, &tb, &[files.vectors_plusarg()])?;
+    let out = verilator::execute(&files.dir, &model.exe, &tb, &[files.vectors_plusarg()])?;
     report(
         design,
         Level::Verilator,
         &files.dir,
         &out,
         start,
-        format!("verilator --binary of {} with {tb}", design.module),
+        format!(
+            "verilator --binary of {} with {tb}{}",
+            design.module,
+            if model.reused {
+                " (model reused: its inputs are unchanged)"
+            } else {
+                ""
+            }
+        ),
     )
 }
 

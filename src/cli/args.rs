@@ -11,6 +11,10 @@ pub struct Cli {
     /// No progress bars or spinners (they are shown on stderr only when it is a terminal).
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// Print each external tool's command line on stderr before running it, shell-quoted so
+    /// it can be pasted.
+    #[arg(long, short, global = true)]
+    pub verbose: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -46,14 +50,41 @@ pub enum Command {
     Emit(EmitArgs),
     /// Check a design against the solver at every level: rust-hdl, Icarus, Verilator, gate level, formal.
     #[command(
-        after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work verify-jr01"
+        after_help = "A second run in the same --work folder reuses the Verilator models whose inputs are \
+unchanged.
+
+Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work verify-jr01\n  retrogate verify jr01 --format json"
     )]
     Verify(VerifyArgs),
     /// Build a board's bitstream: emit Verilog and PCF, then yosys, nextpnr-ice40 and icepack.
     #[command(
-        after_help = "Examples:\n  retrogate build                                  # the stick game on the iCEBreaker\n  retrogate build --board go-board --design jr01\n  retrogate build --board icebreaker --count 20 --program"
+        after_help = "A second build of unchanged inputs (the same Verilog, PCF, options and tool versions) \
+reuses the folder's previous build and reprints its report; --force rebuilds.
+
+Examples:\n  retrogate build                                  # the stick game on the iCEBreaker\n  retrogate build --board go-board --design jr01\n  retrogate build --board icebreaker --count 20 --program\n  retrogate build --design jr01 --format json"
     )]
     Build(BuildArgs),
+    /// Flash an existing bitstream onto a board with iceprog.
+    #[command(
+        after_help = "Without --bin, the bitstream is the one of the build in --out (default \
+build/<board>/<design>).
+
+Examples:\n  retrogate build && retrogate program --dry-run    # prints: iceprog build/icebreaker/sticks/sticks_icebreaker.bin\n  retrogate build --board go-board --design jr01 && retrogate program --board go-board --design jr01 --dry-run\n  retrogate build --design jr01 --out top && retrogate program --bin top/jr01_icebreaker.bin --dry-run"
+    )]
+    Program(ProgramArgs),
+    /// Print the resource and timing report of an existing build, without rebuilding.
+    #[command(
+        after_help = "Examples:\n  retrogate build && retrogate report --out build/icebreaker/sticks\n  retrogate build --design jr01 && retrogate report --design jr01 --format json"
+    )]
+    Report(ReportArgs),
+    /// Remove what retrogate wrote (build and verify folders), never anything else.
+    #[command(
+        after_help = "Only the entries listed in a folder's .retrogate-manifest are removed; every other \
+file stays and is named.
+
+Examples:\n  retrogate clean                                  # everything retrogate wrote under build/\n  retrogate build --design jr01 && retrogate clean --out build/icebreaker/jr01"
+    )]
+    Clean(CleanArgs),
     /// Play a game in the terminal against the solver, or set the switches of the J.R. 01 circuit.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
@@ -92,7 +123,8 @@ pub enum BoardsFormat {
 const PLAY_HELP: &str = "\
 Input: one move per line. sticks: how many to take (`2`); matches: how many to remove or put
 back (`1`); heaps: the heap and the move (`1 x+1`, heap 1 gets x+1) or the heaps after the
-move (`4,10`); jr01: the switches A B C as three 0/1 digits (`011`). `quit` leaves.
+move (`4,10`); jr01: the switches A B C as three 0/1 digits (`011`). `help` or `?` says how to
+play; `quit` leaves.
 
 When stdin is not a terminal, every turn prints one line: the position, then who moved and how.
 A refused move prints its reason and the same position comes back. At the end of input the game
@@ -426,6 +458,9 @@ pub struct VerifyArgs {
     /// Seed of --mutants (the same seed picks the same mutants).
     #[arg(long, value_name = "S", global = true, requires = "mutants")]
     pub seed: Option<u64>,
+    /// Output format (json: the keys of docs/json.md).
+    #[arg(long, value_enum, default_value_t = ResultFormat::Text, global = true)]
+    pub format: ResultFormat,
     /// The design.
     #[command(subcommand)]
     pub design: DesignArgs,
@@ -656,6 +691,69 @@ pub struct BuildArgs {
     /// timing at its seed is an error).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
+    /// Rebuild even when the folder holds a build of the same inputs.
+    #[arg(long)]
+    pub force: bool,
+    /// Output format (json: the keys of docs/json.md).
+    #[arg(long, value_enum, default_value_t = ResultFormat::Text)]
+    pub format: ResultFormat,
+}
+
+/// Output format of `build`, `report` and `verify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ResultFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON document with the keys documented in docs/json.md.
+    Json,
+}
+
+/// The build folder a verb reads (`program`, `report`): `--out DIR`, or the default folder of
+/// `--board` and `--design`.
+#[derive(Clone, Debug, Args)]
+pub struct BuildFolderArgs {
+    /// The board [default folder: build/<board>/<design>].
+    #[arg(long, value_enum, default_value_t = BoardArg::Icebreaker)]
+    pub board: BoardArg,
+    /// The design.
+    #[arg(long, value_enum, default_value_t = DesignArg::Sticks)]
+    pub design: DesignArg,
+    /// The build folder [default: build/<board>/<design>].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// `retrogate program`.
+#[derive(Clone, Debug, Args)]
+pub struct ProgramArgs {
+    /// Which build.
+    #[command(flatten)]
+    pub folder: BuildFolderArgs,
+    /// Program this bitstream instead of a build folder's.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    pub bin: Option<std::path::PathBuf>,
+    /// Print the iceprog command (shell-quoted) instead of running it.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// `retrogate report`.
+#[derive(Clone, Debug, Args)]
+pub struct ReportArgs {
+    /// Which build.
+    #[command(flatten)]
+    pub folder: BuildFolderArgs,
+    /// Output format (json: the keys of docs/json.md).
+    #[arg(long, value_enum, default_value_t = ResultFormat::Text)]
+    pub format: ResultFormat,
+}
+
+/// `retrogate clean`.
+#[derive(Clone, Debug, Args)]
+pub struct CleanArgs {
+    /// The folder to clean: what retrogate wrote in it and in its subfolders goes.
+    #[arg(long, value_name = "DIR", default_value = "build")]
+    pub out: std::path::PathBuf,
 }
 
 /// The stick-game flags of `build` (`--design sticks` only; refused with `--design jr01`).

@@ -1,14 +1,16 @@
-//! `retrogate build`.
+//! `retrogate build`, and the verbs that read a build folder: `program` and `report`.
 
-use super::args::{BuildArgs, DesignArg};
+use super::args::{BuildArgs, BuildFolderArgs, DesignArg, ProgramArgs, ReportArgs, ResultFormat};
 use super::files::absolute;
 use super::ui::Ui;
 use super::CliError;
 use crate::board::BoardId;
-use crate::flow::build::{build, program, BuildError, Progress};
-use crate::flow::Design;
+use crate::flow::build::{build_with, program, BuildError, BuildOptions, Progress};
+use crate::flow::record::{self, BuildJson};
+use crate::flow::runner::shell_words;
+use crate::flow::{BuildReport, Design};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     let board: BoardId = args.board.into();
@@ -24,18 +26,25 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         }
         DesignArg::Sticks => Design::Sticks(args.game.game()?),
     };
-    let dir = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from("build")
-            .join(board.to_string())
-            .join(design.name())
-    });
+    let dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_folder(board, design.name()));
     let dir = absolute(&dir)?;
     // Refuse a file, or a folder with files retrogate did not write, before any work.
     crate::output_dir::check_folder("--out", &dir)?;
     let spinner = ui.spinner(&format!("build {} for {board}", design.name()));
-    let report = build(board, &design, &dir, args.seed, &mut |p| {
+    let options = BuildOptions {
+        seed: args.seed,
+        force: args.force,
+    };
+    let report = build_with(board, &design, &dir, &options, &mut |p| {
         if let Progress::Started(step) = p {
-            spinner.say(&format!("build {} for {board}: {step:?}", design.name()));
+            spinner.say(&format!(
+                "build {} for {board}: {}",
+                design.name(),
+                step.name()
+            ));
         }
     })
     .map_err(|e| match e {
@@ -56,16 +65,132 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         }
     })?;
     drop(spinner);
-    writeln!(out, "{report}")?;
-    out.flush()?;
+    print_report(&report, args.format, out)?;
     if args.program {
-        program(&report.bitstream).map_err(|e| CliError::Failed(e.to_string()))?;
-        writeln!(out, "programmed {}", report.bitstream.display())?;
+        flash(&report.bitstream, false, out)?;
     }
     Ok(())
 }
 
-/// `<dir>.partial`, where [`build`] works before moving its files into `dir`.
+/// `build/<board>/<design>`, where `build` puts a board's design unless `--out` says otherwise.
+fn default_folder(board: BoardId, design: &str) -> PathBuf {
+    PathBuf::from("build").join(board.to_string()).join(design)
+}
+
+/// The report as text (with a first line when the build was reused) or as JSON.
+fn print_report(
+    report: &BuildReport,
+    format: ResultFormat,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    match format {
+        ResultFormat::Json => {
+            let json = serde_json::to_string_pretty(&BuildJson::from_report(report))
+                .map_err(|e| CliError::Step(e.to_string()))?;
+            writeln!(out, "{json}")?;
+        }
+        ResultFormat::Text => {
+            if report.reused {
+                writeln!(
+                    out,
+                    "up to date: the Verilog, PCF, options and tool versions are those of the \
+                     build in {}, so synthesis, place and route and packing were skipped \
+                     (--force rebuilds)",
+                    report.dir.display()
+                )?;
+            }
+            writeln!(out, "{report}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Programs the board with `bitstream` (or, with `dry_run`, prints the command instead).
+fn flash(bitstream: &Path, dry_run: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    if dry_run {
+        writeln!(
+            out,
+            "{}",
+            shell_words(crate::flow::build::program_command(bitstream))
+        )?;
+        return Ok(());
+    }
+    program(bitstream).map_err(|e| match e {
+        crate::flow::ProgramError::NoBitstream { .. } => CliError::Usage(e.to_string()),
+        e => CliError::Failed(e.to_string()),
+    })?;
+    writeln!(out, "programmed {}", bitstream.display())?;
+    Ok(())
+}
+
+/// The folder `--out` names, or the default one of `--board` and `--design`.
+fn folder_of(args: &BuildFolderArgs) -> PathBuf {
+    args.out.clone().unwrap_or_else(|| {
+        let design = match args.design {
+            DesignArg::Sticks => "sticks",
+            DesignArg::Jr01 => "jr01",
+        };
+        default_folder(args.board.into(), design)
+    })
+}
+
+/// The record of the build in `dir` (a usage error naming the fix when there is none).
+fn read_record(dir: &Path) -> Result<BuildJson, CliError> {
+    if dir.is_file() {
+        return Err(CliError::Usage(format!(
+            "--out {}: this is a file; give the folder of a build (e.g. build/icebreaker/sticks)",
+            dir.display()
+        )));
+    }
+    record::read(dir).map_err(|e| match e {
+        record::RecordError::Missing { .. } => CliError::Usage(e.to_string()),
+        e => CliError::Failed(e.to_string()),
+    })
+}
+
+/// `retrogate program`.
+pub fn program_verb(args: ProgramArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let bitstream = match &args.bin {
+        Some(bin) => {
+            if !bin.is_file() {
+                return Err(CliError::Usage(format!(
+                    "--bin {}: no such file; give an existing bitstream, or build one with \
+                     `retrogate build`",
+                    bin.display()
+                )));
+            }
+            bin.clone()
+        }
+        None => {
+            let dir = folder_of(&args.folder);
+            read_record(&dir)?.artifacts.bitstream
+        }
+    };
+    flash(&bitstream, args.dry_run, out)
+}
+
+/// `retrogate report`.
+pub fn report_verb(args: ReportArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let dir = absolute(&folder_of(&args.folder))?;
+    let json = read_record(&dir)?;
+    if !json.artifacts.bitstream.is_file() {
+        return Err(CliError::Failed(format!(
+            "{}: the build's bitstream {} is missing; rebuild with `retrogate build --force`",
+            dir.display(),
+            json.artifacts.bitstream.display()
+        )));
+    }
+    let report = json.report().map_err(|problem| {
+        CliError::Failed(format!(
+            "cannot read the build record in {}: {problem}; rebuild with `retrogate build --force`",
+            dir.display()
+        ))
+    })?;
+    print_report(&report, args.format, out)
+}
+
+/// `<dir>.partial`, where the build works before moving its files into `dir`.
 fn partial_of(dir: &std::path::Path) -> PathBuf {
     let mut name = dir.file_name().unwrap_or_default().to_os_string();
     name.push(".partial");

@@ -1,8 +1,8 @@
 //! `retrogate table | minimize | emit | verify` for the hardware designs.
 
 use super::args::{
-    DesignArgs, EmitArgs, ImplArg, MinimizeArgs, SticksDesignArgs, TableArgs, TableFormat,
-    TruthTableArgs, VerifyArgs, EMIT_THINK_CYCLES,
+    DesignArgs, EmitArgs, ImplArg, MinimizeArgs, ResultFormat, SticksDesignArgs, TableArgs,
+    TableFormat, TruthTableArgs, VerifyArgs, EMIT_THINK_CYCLES,
 };
 use super::files::{absolute, write_all_or_nothing};
 use super::table::Table;
@@ -265,7 +265,7 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             let implementation = match a.implementation {
                 Some(i) => {
-                    writeln!(out, "lookup: {:?} (forced with --impl)", Impl::from(i))?;
+                    writeln!(out, "lookup: {} (as --impl asks)", Impl::from(i).name())?;
                     i.into()
                 }
                 None => {
@@ -278,8 +278,8 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     let choice = choice?;
                     writeln!(
                         out,
-                        "lookup: ROM {} SB_LUT4, logic {} SB_LUT4 after synth_ice40: {:?} chosen (ties go to the logic)",
-                        choice.rom_luts, choice.logic_luts, choice.chosen
+                        "lookup: rom {} SB_LUT4, logic {} SB_LUT4 after synth_ice40: {} chosen (ties go to logic)",
+                        choice.rom_luts, choice.logic_luts, choice.chosen.name()
                     )?;
                     choice.chosen
                 }
@@ -346,14 +346,27 @@ pub(super) const VERIFY_THINK_CYCLES: u32 = 2;
 /// The longest think time `verify sticks` co-simulates (its games grow with it).
 pub(super) const VERIFY_MAX_THINK_CYCLES: u32 = 1000;
 
-/// What `verify` has seen so far: every level or engine that ran, and the failed ones.
+/// What `verify` has seen so far: every level or engine that ran, and the failed ones; with
+/// `--format json`, each one's JSON and where the document goes.
 #[derive(Default)]
-pub(super) struct Tally {
+pub(super) struct Tally<'a> {
     ran: usize,
     failed: Vec<String>,
+    json: Option<&'a mut dyn Write>,
+    levels: Vec<serde_json::Value>,
+    hardware: Option<serde_json::Value>,
+    game: Option<serde_json::Value>,
 }
 
-impl Tally {
+impl<'a> Tally<'a> {
+    /// A tally printing text (`json` is `None`) or, at the verdict, one JSON document to `json`.
+    pub(super) fn new(json: Option<&'a mut dyn Write>) -> Self {
+        Tally {
+            json,
+            ..Tally::default()
+        }
+    }
+
     pub(super) fn add(&mut self, passed: bool, name: String) {
         self.ran += 1;
         if !passed {
@@ -361,13 +374,14 @@ impl Tally {
         }
     }
 
-    /// Prints the verdict line and turns a failure into the error (exit 1).
-    pub(super) fn verdict(
-        &self,
-        what: &str,
-        work: &Path,
-        out: &mut dyn Write,
-    ) -> Result<(), CliError> {
+    /// Records one level's or engine's result for the JSON document.
+    pub(super) fn record(&mut self, level: serde_json::Value) {
+        self.levels.push(level);
+    }
+
+    /// Prints the verdict line (or the JSON document) and turns a failure into the error
+    /// (exit 1).
+    pub(super) fn verdict(&mut self, what: &str, work: &Path, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(
             out,
             "verify {what}: {} of {} levels pass",
@@ -375,6 +389,23 @@ impl Tally {
             self.ran
         )?;
         out.flush()?;
+        if let Some(json) = self.json.take() {
+            let doc = serde_json::json!({
+                "kind": "verify",
+                "design": what,
+                "game": self.game,
+                "work": work,
+                "levels": self.levels,
+                "hardware": self.hardware,
+                "tools": verify_tool_versions(),
+                "ran": self.ran,
+                "passed": self.ran - self.failed.len(),
+                "verdict": if self.failed.is_empty() { "pass" } else { "fail" },
+            });
+            let text = serde_json::to_string_pretty(&doc).map_err(|e| step(e.to_string()))?;
+            writeln!(json, "{text}")?;
+            json.flush()?;
+        }
         if self.failed.is_empty() {
             Ok(())
         } else {
@@ -399,10 +430,66 @@ fn print_level(
     })
 }
 
-/// Which levels run, and the name their lines carry in the failure list (`strategy Rom `).
+/// Which levels run, and the name their lines carry in the failure list (`strategy rom `).
 pub(super) struct Chosen<'a> {
     pub(super) levels: &'a [Level],
     pub(super) prefix: &'a str,
+}
+
+/// The version line of each simulator and prover `verify` runs (or why it is unknown).
+fn verify_tool_versions() -> serde_json::Value {
+    use crate::flow::runner::{output, Tool};
+    let here = Path::new(".");
+    let mut tools = serde_json::Map::new();
+    for (tool, flag) in [
+        (Tool::Iverilog, "-V"),
+        (Tool::Verilator, "--version"),
+        (Tool::Yosys, "-V"),
+    ] {
+        let line = match output(tool, here, [flag], None) {
+            Ok(o) => format!("{}\n{}", o.stdout, o.stderr)
+                .lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .unwrap_or("")
+                .to_owned(),
+            Err(e) => e.to_string(),
+        };
+        tools.insert(tool.program().to_owned(), line.into());
+    }
+    tools.into()
+}
+
+/// One level's result as JSON (keys in docs/json.md): `dir` is its work folder, if it has one.
+fn level_json(report: &LevelReport, target: &str, dir: Option<PathBuf>) -> serde_json::Value {
+    serde_json::json!({
+        "name": report.level.to_string(),
+        "level": report.level.number(),
+        "target": target,
+        "passed": report.passed,
+        "vectors": report.vectors,
+        "cycles": null,
+        "seconds": report.elapsed.as_secs_f64(),
+        "detail": report.detail,
+        "artifacts": {
+            "dir": dir.filter(|d| d.is_dir()),
+            "vcd": report.mismatch.as_ref().and_then(|m| m.vcd.clone()),
+        },
+    })
+}
+
+/// The work subfolder of a level (see `bench`), if it has one.
+fn level_dir(level: Level, work: &Path) -> Option<PathBuf> {
+    let sub = match level {
+        Level::RustHdl => return None,
+        Level::Icarus => "icarus",
+        Level::Verilator => "verilator",
+        Level::GateLevel => "gate",
+        Level::Formal => "formal",
+        Level::Properties => "properties",
+        Level::Equivalence => "equivalence",
+    };
+    Some(work.join(sub))
 }
 
 /// Runs the chosen bench levels in order, printing each as soon as it finishes.
@@ -413,7 +500,7 @@ pub(super) fn run_levels(
     chosen: Chosen<'_>,
     ui: &Ui,
     out: &mut dyn Write,
-    tally: &mut Tally,
+    tally: &mut Tally<'_>,
 ) -> Result<(), CliError> {
     type LevelFn = fn(&bench::CombDesign, &Path) -> Result<LevelReport, bench::BenchError>;
     let Chosen { levels, prefix } = chosen;
@@ -443,6 +530,11 @@ pub(super) fn run_levels(
         if let Some(m) = report.mismatch.as_ref().filter(|_| level != Level::Formal) {
             super::dut::print_counterexample(design, &report, m, work, out)?;
         }
+        tally.record(level_json(
+            &report,
+            &format!("{}{}", design.module, prefix_target(prefix)),
+            level_dir(level, work),
+        ));
         tally.add(report.passed, format!("{prefix}{}", report.level));
     }
     Ok(())
@@ -459,10 +551,45 @@ pub(super) fn chosen_levels(args: &VerifyArgs) -> Vec<Level> {
     levels
 }
 
+/// ` (rom)` for the prefix `strategy rom `, nothing for none.
+fn prefix_target(prefix: &str) -> String {
+    match prefix.trim().strip_prefix("strategy ") {
+        Some(i) => format!(" ({i})"),
+        None => String::new(),
+    }
+}
+
 pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     if args.dut.is_some() || args.mutants.is_some() {
+        if args.format == ResultFormat::Json {
+            return Err(CliError::Usage(
+                "--format json is for retrogate's own designs: drop it with --dut or --mutants".into(),
+            ));
+        }
         return super::dut::verify(args, ui, out);
     }
+    match args.format {
+        ResultFormat::Text => verify_to(args, ui, out, None),
+        ResultFormat::Json => {
+            if matches!(args.design, DesignArgs::Solver(_)) {
+                return Err(CliError::Usage(
+                    "`verify solver` prints text only: drop --format json (build, report, \
+                     verify jr01 and verify sticks print JSON)"
+                        .into(),
+                ));
+            }
+            verify_to(args, ui, &mut std::io::sink(), Some(out))
+        }
+    }
+}
+
+/// `verify`, its text to `out` and, when `json` is given, one JSON document there at the end.
+fn verify_to(
+    args: VerifyArgs,
+    ui: &Ui,
+    out: &mut dyn Write,
+    json: Option<&mut dyn Write>,
+) -> Result<(), CliError> {
     let levels = chosen_levels(&args);
     let root = output_folder("--work", Some(&args.work))?.expect("given");
     match args.design {
@@ -494,7 +621,12 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             sticks_game_verilog(&game, Impl::Logic, think_cycles)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             let work = output_dir::claim(&root, "sticks")?;
-            let mut tally = Tally::default();
+            let mut tally = Tally::new(json);
+            tally.game = Some(serde_json::json!({
+                "count": game.count(),
+                "take": game.take(),
+                "last": crate::game::Game::last(&game).to_string(),
+            }));
             let impls: Vec<Impl> = match a.implementation {
                 Some(i) => vec![i.into()],
                 None => vec![Impl::Rom, Impl::Logic],
@@ -503,18 +635,19 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             for &implementation in impls.iter().filter(|_| strategy_levels) {
                 writeln!(
                     out,
-                    "verify sticks_strategy ({implementation:?}) against the solver: {}",
+                    "verify sticks_strategy ({}) against the solver: {}",
+                    implementation.name(),
                     level_list(&levels)
                 )?;
                 out.flush()?;
                 let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
                 let driver = sticks_strategy_driver(&game, implementation).map_err(step)?;
-                let dir = work.join(format!("strategy-{implementation:?}").to_lowercase());
+                let dir = work.join(format!("strategy-{}", implementation.name()));
                 std::fs::create_dir_all(&dir).map_err(|source| CliError::Write {
                     path: dir.clone(),
                     source,
                 })?;
-                let prefix = format!("strategy {implementation:?} ");
+                let prefix = format!("strategy {} ", implementation.name());
                 run_levels(
                     &design,
                     driver,
@@ -564,6 +697,17 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                     CosimProgress::Finished(r) if printed.is_ok() => {
                         printed = spinner.suspend(|| super::dut::print_engine(r, out));
                         if r.engine != Engine::Model {
+                            tally.record(serde_json::json!({
+                                "name": format!("sticks_game {}", r.engine),
+                                "level": null,
+                                "target": "sticks_game",
+                                "passed": r.passed(),
+                                "vectors": null,
+                                "cycles": r.cycles,
+                                "seconds": (r.setup + r.elapsed).as_secs_f64(),
+                                "detail": r.detail,
+                                "artifacts": {"dir": work, "vcd": null},
+                            }));
                             tally.add(r.passed(), format!("sticks_game {}", r.engine));
                         }
                     }
@@ -604,7 +748,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 level_list(&levels)
             )?;
             out.flush()?;
-            let mut tally = Tally::default();
+            let mut tally = Tally::new(json);
             run_levels(
                 &d.design,
                 driver,
@@ -623,6 +767,14 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                         ui.spinner("hardware figures: synth_ice40, nextpnr-ice40, icepack");
                     hardware_figures(&d.design, &work).map_err(step)?
                 };
+                tally.hardware = Some(serde_json::json!({
+                    "luts": figures.luts,
+                    "cells": figures.logic_cells,
+                    "critical_path_ns": figures.critical_path_ns,
+                    "fmax_mhz": figures.fmax_mhz,
+                    "target": figures.target,
+                    "bitstream": figures.bitstream,
+                }));
                 writeln!(
                     out,
                     "hardware: {} SB_LUT4 after synth_ice40; {} on {}",
@@ -728,6 +880,7 @@ mod verdict_tests {
             top: None,
             mutants: None,
             seed: None,
+            format: super::super::args::ResultFormat::Text,
             design: DesignArgs::Jr01,
         };
         assert_eq!(chosen_levels(&args(vec![])), Level::ALL.to_vec());

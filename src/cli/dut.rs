@@ -459,7 +459,8 @@ fn comb_fate(
             Level::Verilator => bench::verilator_level(&design, dir),
             Level::GateLevel => bench::gate_level(&design, dir),
             Level::Formal => bench::formal_level(&design, dir),
-            Level::RustHdl => continue,
+            // A mutant's netlist equals its own RTL, and a strategy has no controller properties.
+            Level::RustHdl | Level::Equivalence | Level::Properties => continue,
         };
         let report = match run {
             Ok(r) => r,

@@ -7,6 +7,7 @@
 mod args;
 mod boards;
 mod build;
+mod clean;
 mod design;
 mod dut;
 mod files;
@@ -81,10 +82,16 @@ impl CliError {
 
 /// Runs a parsed command line, writing results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
-    let ui = ui::Ui::new(cli.quiet);
+    // With --verbose the tools' command lines go to stderr: no spinner there.
+    let ui = ui::Ui::new(cli.quiet || cli.verbose);
+    crate::flow::runner::set_verbose(cli.verbose);
     if matches!(
         cli.command,
-        Command::Emit(_) | Command::Verify(_) | Command::Schematic(_) | Command::Build(_)
+        Command::Emit(_)
+            | Command::Verify(_)
+            | Command::Schematic(_)
+            | Command::Build(_)
+            | Command::Program(_)
     ) {
         // These run tools: a signal stops them and removes the temporary folders.
         crate::interrupt::install()?;
@@ -99,6 +106,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Play(a) => play::run(a, &ui, out),
         Command::Schematic(a) => schematic::run(a, &ui, out),
         Command::Build(a) => build::run(a, &ui, out),
+        Command::Program(a) => build::program_verb(a, out),
+        Command::Report(a) => build::report_verb(a, out),
+        Command::Clean(a) => clean::run(a, out),
         Command::Wave(a) => wave::run(a, out),
         Command::Boards(a) => boards::run(a, out),
     }
@@ -164,6 +174,10 @@ mod tests {
             "verify",
             "play",
             "schematic",
+            "build",
+            "program",
+            "report",
+            "clean",
         ] {
             assert!(
                 seen.contains(&format!("retrogate {verb}")),

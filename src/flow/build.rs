@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use super::nextpnr::{self, Pins, PnrOptions};
 use super::runner::{self, Tool, ToolError};
-use super::{icepack, yosys};
+use super::{icepack, record, yosys};
 use crate::board::{BoardError, BoardId};
 pub use crate::circuit::top::Design;
 use crate::circuit::top::{top_verilog, Timing, TopError, TopVerilog};
@@ -51,6 +51,17 @@ impl BuildStep {
         BuildStep::PlaceAndRoute,
         BuildStep::Pack,
     ];
+
+    /// The step in a word or two, for people and JSON: `emit`, `synthesis`, `place and route`,
+    /// `packing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BuildStep::Emit => "emit",
+            BuildStep::Synthesize => "synthesis",
+            BuildStep::PlaceAndRoute => "place and route",
+            BuildStep::Pack => "packing",
+        }
+    }
 }
 
 impl fmt::Display for BuildStep {
@@ -74,7 +85,7 @@ pub enum Progress {
 }
 
 /// Use of one kind of iCE40 resource, as nextpnr reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Utilisation {
     /// Used.
     pub used: usize,
@@ -93,8 +104,12 @@ impl fmt::Display for Utilisation {
 pub struct BuildReport {
     /// The board.
     pub board: BoardId,
-    /// The design, as text (e.g. `sticks (18 sticks, take [1, 2, 3], last loses)`).
+    /// The design, as text (e.g. `sticks (18 sticks, take 1,2,3, last loses)`).
     pub design: String,
+    /// The design's name (`sticks`, `jr01`).
+    pub design_name: String,
+    /// The stick game, for the sticks design.
+    pub game: Option<super::record::GameJson>,
     /// The top module, e.g. `sticks_icebreaker`.
     pub module: String,
     /// Where everything is: `out_dir`.
@@ -105,6 +120,10 @@ pub struct BuildReport {
     pub pcf: PathBuf,
     /// The bitstream, `<module>.bin`.
     pub bitstream: PathBuf,
+    /// yosys's JSON netlist, `<module>.json`.
+    pub netlist: PathBuf,
+    /// The tools' logs.
+    pub logs: Vec<PathBuf>,
     /// Logic cells (`ICESTORM_LC`) used / available.
     pub logic_cells: Utilisation,
     /// Flip-flops after synthesis (every `SB_DFF*` cell).
@@ -126,6 +145,12 @@ pub struct BuildReport {
     pub steps: Vec<(BuildStep, Duration)>,
     /// Time of the whole build.
     pub elapsed: Duration,
+    /// The version line of each tool.
+    pub tools: std::collections::BTreeMap<String, String>,
+    /// SHA-256 of everything the tools read: Verilog, PCF, options, tool versions.
+    pub inputs: String,
+    /// True when this run found the same inputs built in the folder and reused that build.
+    pub reused: bool,
 }
 
 impl BuildReport {
@@ -247,6 +272,10 @@ fn sibling(out_dir: &Path, suffix: &str) -> PathBuf {
 /// with the board's device, package and PCF, `--freq <board clock MHz>` and
 /// placer seed `seed`, without `--timing-allow-fail`: a miss is
 /// [`BuildError::TimingNotMet`] with the achieved Fmax.
+///
+/// When `out_dir` holds a build of the same inputs (the same Verilog, PCF, seed, clock and
+/// tool versions, by the SHA-256 in its [`record::RECORD`]), no tool runs: the report of that
+/// build comes back with [`BuildReport::reused`] set. [`build_with`] can force a rebuild.
 pub fn build(
     board: BoardId,
     design: &Design,
@@ -254,11 +283,37 @@ pub fn build(
     seed: u64,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<BuildReport, BuildError> {
+    build_with(
+        board,
+        design,
+        out_dir,
+        &BuildOptions { seed, force: false },
+        progress,
+    )
+}
+
+/// Options of [`build_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// nextpnr's placer seed.
+    pub seed: u64,
+    /// Rebuild even when the folder holds a build of the same inputs.
+    pub force: bool,
+}
+
+/// [`build`] with its options.
+pub fn build_with(
+    board: BoardId,
+    design: &Design,
+    out_dir: &Path,
+    options: &BuildOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<BuildReport, BuildError> {
     build_for_clock(
         board,
         design,
         out_dir,
-        seed,
+        options,
         progress,
         board.board().clock_mhz(),
     )
@@ -270,10 +325,11 @@ fn build_for_clock(
     board: BoardId,
     design: &Design,
     out_dir: &Path,
-    seed: u64,
+    options: &BuildOptions,
     progress: &mut dyn FnMut(Progress),
     clock_mhz: f64,
 ) -> Result<BuildReport, BuildError> {
+    let seed = options.seed;
     let started = Instant::now();
     // The tools run inside the build directory: give them absolute paths.
     let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
@@ -282,6 +338,13 @@ fn build_for_clock(
     let top: TopVerilog = top_verilog(board, design, &Timing::for_board(data))?;
     let pcf_text = top.pcf()?;
     output_dir::check_folder("--out", out_dir)?;
+    let tools = record::tool_versions()?;
+    let inputs = inputs_hash(&top, &pcf_text, seed, clock_mhz, &tools);
+    if !options.force {
+        if let Some(previous) = reusable(out_dir, &inputs) {
+            return Ok(previous);
+        }
+    }
     let partial = sibling(out_dir, "partial");
     output_dir::check_scratch("--out", &partial)?;
     output_dir::create_scratch(&partial)?;
@@ -359,16 +422,33 @@ fn build_for_clock(
     )?;
     step(BuildStep::Pack, t, progress);
 
-    crate::interrupt::critical(|| output_dir::move_into(&partial, out_dir))?;
-    drop(scratch);
-    Ok(BuildReport {
+    let mut logs: Vec<PathBuf> = std::fs::read_dir(&partial)
+        .map_err(io("reading", &partial))?
+        .filter_map(|e| e.ok())
+        .map(|e| PathBuf::from(e.file_name()))
+        .filter(|n| n.extension().is_some_and(|x| x == "log"))
+        .map(|n| out_dir.join(n))
+        .collect();
+    logs.sort();
+    let report = BuildReport {
         board,
         design: design.to_string(),
+        design_name: design.name().to_owned(),
+        game: match design {
+            Design::Jr01 => None,
+            Design::Sticks(g) => Some(record::GameJson {
+                count: g.count(),
+                take: g.take().to_vec(),
+                last: crate::game::Game::last(g).to_string(),
+            }),
+        },
         module: top.module.clone(),
         dir: out_dir.to_path_buf(),
         verilog: out_dir.join(&verilog_name),
         pcf: out_dir.join(&pcf_name),
         bitstream: out_dir.join(&bin_name),
+        netlist: out_dir.join(format!("{}.json", top.module)),
+        logs,
         logic_cells,
         flip_flops: synth.stats.dff,
         luts: synth.stats.lut4,
@@ -379,7 +459,63 @@ fn build_for_clock(
         warnings: tool_warnings(&synth.warnings, &pnr.warnings),
         steps,
         elapsed: started.elapsed(),
-    })
+        tools,
+        inputs,
+        reused: false,
+    };
+    let record_path = partial.join(record::RECORD);
+    std::fs::write(&record_path, record::record_text(&report))
+        .map_err(io("writing", &record_path))?;
+    crate::interrupt::critical(|| output_dir::move_into(&partial, out_dir))?;
+    drop(scratch);
+    Ok(report)
+}
+
+/// SHA-256 of what the tools read: retrogate's version (its flow scripts), the board, the top's
+/// Verilog and PCF, the placer seed, the clock target and the tool versions.
+fn inputs_hash(
+    top: &TopVerilog,
+    pcf: &str,
+    seed: u64,
+    clock_mhz: f64,
+    tools: &std::collections::BTreeMap<String, String>,
+) -> String {
+    let options = format!(
+        "retrogate {}\nmodule {}\nseed {seed}\nclock {clock_mhz}\nmapping abc9\n",
+        env!("CARGO_PKG_VERSION"),
+        top.module
+    );
+    let tools: String = tools.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
+    record::hash_parts([
+        options.as_bytes(),
+        top.verilog.as_bytes(),
+        pcf.as_bytes(),
+        tools.as_bytes(),
+    ])
+}
+
+/// The previous build in `out_dir` when its inputs hash to `inputs` and its files are all
+/// there and retrogate's.
+fn reusable(out_dir: &Path, inputs: &str) -> Option<BuildReport> {
+    let json = record::read(out_dir).ok()?;
+    if json.inputs != inputs {
+        return None;
+    }
+    let listed = output_dir::manifest(out_dir).ok()?;
+    let a = &json.artifacts;
+    let files = [&a.verilog, &a.pcf, &a.netlist, &a.bitstream];
+    let all_there = files.iter().all(|p| {
+        p.is_file()
+            && p.parent() == Some(out_dir)
+            && p.file_name()
+                .is_some_and(|n| listed.contains(&*n.to_string_lossy()))
+    });
+    if !all_there {
+        return None;
+    }
+    let mut report = json.report().ok()?;
+    report.reused = true;
+    Some(report)
 }
 
 /// yosys's then nextpnr's warnings, each prefixed with its tool.
@@ -414,30 +550,59 @@ fn utilisation(log: &str, kind: &str) -> Option<Utilisation> {
     })
 }
 
+/// Why programming a board failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    /// The bitstream is not there.
+    #[error(
+        "no bitstream at {}: build it first with `retrogate build`, or give an existing one with \
+         --bin FILE",
+        path.display()
+    )]
+    NoBitstream {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// iceprog ran but found no board on USB.
+    #[error(
+        "no board answered: iceprog found no iCE FTDI USB device. Plug the board in (`lsusb` \
+         should list 0403:6010 or 0403:6014); if it is listed, give your user access to it (a \
+         udev rule, or run as root), then try again. iceprog said:\n{tail}"
+    )]
+    NoBoard {
+        /// iceprog's last lines.
+        tail: String,
+    },
+    /// iceprog is missing or failed otherwise.
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+}
+
+/// The command [`program`] runs for `bitstream`: `iceprog <bitstream>`.
+pub fn program_command(bitstream: &Path) -> Vec<std::ffi::OsString> {
+    vec![
+        Tool::Iceprog.program().into(),
+        bitstream.as_os_str().to_owned(),
+    ]
+}
+
 /// Program a board with `bitstream` (`iceprog <bitstream>`; Debian package
-/// `fpga-icestorm`). A missing board or tool is an error with iceprog's
-/// last output lines.
-pub fn program(bitstream: &Path) -> Result<(), ToolError> {
-    let dir = match bitstream.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+/// `fpga-icestorm`). A missing bitstream, board or tool is an error saying
+/// what to do.
+pub fn program(bitstream: &Path) -> Result<(), ProgramError> {
     if !bitstream.is_file() {
-        return Err(ToolError::io(
-            Tool::Iceprog,
-            format!("reading {}", bitstream.display()),
-            &dir,
-            std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                "no such bitstream; build it first",
-            ),
-        ));
+        return Err(ProgramError::NoBitstream {
+            path: bitstream.to_path_buf(),
+        });
     }
-    let name = bitstream
-        .file_name()
-        .map_or_else(|| bitstream.as_os_str().to_owned(), |n| n.to_owned());
-    runner::run(Tool::Iceprog, &dir, [name], None)?;
-    Ok(())
+    let args = program_command(bitstream);
+    match runner::run(Tool::Iceprog, Path::new("."), &args[1..], None) {
+        Ok(_) => Ok(()),
+        Err(ToolError::Failed { tail, .. }) if tail.contains("find iCE FTDI USB device") => {
+            Err(ProgramError::NoBoard { tail })
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[cfg(test)]
@@ -510,7 +675,8 @@ mod tests {
     #[test]
     fn program_needs_a_bitstream() {
         let err = program(Path::new("/nonexistent/top.bin")).unwrap_err();
-        assert!(err.to_string().contains("no such bitstream"), "{err}");
+        assert!(matches!(err, ProgramError::NoBitstream { .. }), "{err}");
+        assert!(err.to_string().contains("retrogate build"), "{err}");
     }
 }
 
@@ -633,7 +799,10 @@ mod tool_tests {
             BoardId::Icestick,
             &Design::Jr01,
             &out,
-            1,
+            &BuildOptions {
+                seed: 1,
+                force: false,
+            },
             &mut |_| {},
             2000.0,
         )
@@ -656,23 +825,21 @@ mod tool_tests {
     }
 
     /// iceprog is invoked: with no board attached it fails, and the error
-    /// carries its output (or names the package if it is not installed).
+    /// says so with its output (or names the package if it is not installed).
     #[test]
     fn program_invokes_iceprog() {
         let dir = crate::flow::testing::work_dir("program");
         let bin = dir.path().join("top.bin");
         std::fs::write(&bin, [0u8; 16]).unwrap();
         match program(&bin) {
-            Err(e @ ToolError::Failed { .. }) => {
-                // iceprog's output is not saved to a log: the message does not claim one.
-                assert!(!e.to_string().contains("its log is"), "{e}");
-                let ToolError::Failed { tool, tail, .. } = e else {
-                    unreachable!()
-                };
-                assert_eq!(tool, "iceprog");
-                assert!(!tail.is_empty());
+            Err(e @ ProgramError::NoBoard { .. }) => {
+                assert!(e.to_string().contains("Plug the board in"), "{e}");
+                assert!(
+                    e.to_string().contains("Can't find iCE FTDI USB device"),
+                    "{e}"
+                );
             }
-            other => panic!("expected iceprog to run and fail without a board: {other:?}"),
+            other => panic!("expected iceprog to run and find no board: {other:?}"),
         }
     }
 }

@@ -23,13 +23,15 @@ pub mod equiv;
 pub mod icepack;
 pub mod iverilog;
 pub mod nextpnr;
+pub mod record;
 pub mod runner;
 pub mod smtbmc;
 pub mod verilator;
 pub mod yosys;
 
 pub use build::{
-    build, program, BuildError, BuildReport, BuildStep, Design, Progress, Utilisation,
+    build, build_with, program, BuildError, BuildOptions, BuildReport, BuildStep, Design,
+    ProgramError, Progress, Utilisation,
 };
 pub use runner::{Tool, ToolError, ToolOutput};
 

@@ -6,7 +6,54 @@ use std::io;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Whether each tool's command line is printed on stderr before it runs (`-v/--verbose`).
+static VERBOSE: AtomicBool = AtomicBool::new(false);
+
+/// Print each external tool's command line on stderr before running it (`-v/--verbose`).
+pub fn set_verbose(on: bool) {
+    VERBOSE.store(on, Ordering::Relaxed);
+}
+
+/// Whether `-v/--verbose` is on.
+pub fn verbose() -> bool {
+    VERBOSE.load(Ordering::Relaxed)
+}
+
+/// `word` quoted for a POSIX shell when it needs it (`a b` becomes `'a b'`, `it's` becomes
+/// `"it's"`).
+pub fn shell_quote(word: &str) -> String {
+    shlex::try_quote(word).map_or_else(
+        // A NUL byte cannot be passed to a program anyway; show it escaped.
+        |_| format!("{word:?}"),
+        |q| q.into_owned(),
+    )
+}
+
+/// `program args...`, each word shell-quoted: a line a user can paste.
+pub fn shell_words<I, S>(words: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    words
+        .into_iter()
+        .map(|w| shell_quote(&w.as_ref().to_string_lossy()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `cd DIR && program args...`: the command as it runs, inside its work directory.
+fn command_line(command: &Command, dir: &Path) -> String {
+    let words = shell_words(std::iter::once(command.get_program()).chain(command.get_args()));
+    if dir == Path::new(".") {
+        words
+    } else {
+        format!("cd {} && {words}", shell_quote(&dir.display().to_string()))
+    }
+}
 
 /// How many trailing lines of a failed tool's output go into the error.
 const TAIL_LINES: usize = 25;
@@ -349,6 +396,10 @@ fn spawn(
             ),
         ));
     }
+    let line = command_line(&command, dir);
+    if verbose() {
+        eprintln!("+ {line}");
+    }
     let mut child = match (crate::interrupt::spawn(&mut command), tool) {
         (Ok(child), _) => child,
         (Err(err), Some(tool)) if err.kind() == io::ErrorKind::NotFound => {
@@ -429,7 +480,7 @@ fn spawn(
     if let Some(log) = log {
         let path = dir.join(log);
         let text = format!(
-            "$ {command:?}\n# status: {}\n# ---- stdout ----\n{}\n# ---- stderr ----\n{}\n",
+            "$ {line}\n# status: {}\n# ---- stdout ----\n{}\n# ---- stderr ----\n{}\n",
             describe_status(out.status),
             result.stdout,
             result.stderr
@@ -468,6 +519,17 @@ mod tests {
             err.to_string(),
             "`icepack` was not found on PATH; install it with `apt-get install fpga-icestorm`"
         );
+    }
+
+    #[test]
+    fn command_lines_are_shell_quoted() {
+        let mut command = Command::new("yosys");
+        command.args(["-p", "read_verilog a b.v; synth_ice40", "it's"]);
+        assert_eq!(
+            command_line(&command, Path::new("/tmp/my build")),
+            "cd '/tmp/my build' && yosys -p 'read_verilog a b.v; synth_ice40' \"it's\""
+        );
+        assert_eq!(shell_words(["iceprog", "top.bin"]), "iceprog top.bin");
     }
 
     #[test]

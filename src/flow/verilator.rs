@@ -31,6 +31,8 @@ pub fn lint(dir: &Path, sources: &[PathBuf], top: &str) -> Result<ToolOutput, To
 /// lets the testbench's `$dumpvars` write a VCD; `-Wno-fatal` keeps lint
 /// warnings (left in the log) from stopping a simulation, since [`lint`] is
 /// the place to insist on a clean design. `defines` are passed as `-D`.
+/// When `dir` holds a model built from the same inputs, it is reused (see
+/// [`build_model`]).
 pub fn build_binary(
     dir: &Path,
     sources: &[PathBuf],
@@ -38,6 +40,29 @@ pub fn build_binary(
     defines: &[&str],
     name: &str,
 ) -> Result<PathBuf, ToolError> {
+    build_model(dir, sources, top, defines, name).map(|m| m.exe)
+}
+
+/// A simulator built by [`build_model`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// The executable.
+    pub exe: PathBuf,
+    /// True when the model of an earlier run was reused (its inputs are unchanged).
+    pub reused: bool,
+}
+
+/// [`build_binary`], saying whether the model was reused. The SHA-256 of the inputs (the
+/// Verilator version line, the arguments and every source's contents) is kept in
+/// `dir/<name>.inputs` next to the model; a later call with the same inputs and the executable
+/// still there skips Verilator and the C++ compiler.
+pub fn build_model(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    defines: &[&str],
+    name: &str,
+) -> Result<Model, ToolError> {
     let mdir = format!("obj_{name}");
     let mut args: Vec<String> = vec![
         "--binary".to_owned(),
@@ -54,6 +79,20 @@ pub fn build_binary(
     ];
     args.extend(defines.iter().map(|d| format!("-D{d}")));
     args.extend(sources.iter().map(|s| s.display().to_string()));
+    let exe = dir.join(&mdir).join(name);
+    let stamp = dir.join(format!("{name}.inputs"));
+    let inputs = inputs_hash(dir, &args, sources)?;
+    if exe.is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == inputs) {
+        if runner::verbose() {
+            eprintln!(
+                "+ # reusing {} (its Verilator inputs are unchanged)",
+                exe.display()
+            );
+        }
+        return Ok(Model { exe, reused: true });
+    }
+    // A stale stamp must not survive a failed build.
+    let _ = std::fs::remove_file(&stamp);
     let out = runner::output(
         Tool::Verilator,
         dir,
@@ -65,7 +104,33 @@ pub fn build_binary(
             out.unexpected("this Verilator has no `--binary`; install Verilator 5.004 or later")
         );
     }
-    out.check()?.expect_file(dir.join(&mdir).join(name))
+    let exe = out.check()?.expect_file(exe)?;
+    runner::write_file(
+        Tool::Verilator,
+        dir,
+        &format!("{name}.inputs"),
+        &format!("{inputs}\n"),
+    )?;
+    Ok(Model { exe, reused: false })
+}
+
+/// SHA-256 of a model's inputs: `verilator --version`, the arguments, each source's contents.
+fn inputs_hash(dir: &Path, args: &[String], sources: &[PathBuf]) -> Result<String, ToolError> {
+    let version = runner::run(Tool::Verilator, dir, ["--version"], None)?.stdout;
+    let mut parts: Vec<Vec<u8>> = vec![version.into_bytes(), args.join("\0").into_bytes()];
+    for source in sources {
+        let path = dir.join(source);
+        let text = std::fs::read(&path).map_err(|e| {
+            ToolError::io(
+                Tool::Verilator,
+                format!("reading {}", path.display()),
+                dir,
+                e,
+            )
+        })?;
+        parts.push(text);
+    }
+    Ok(super::record::hash_parts(parts.iter().map(Vec::as_slice)))
 }
 
 /// Run an executable built by [`build_binary`] in `dir`. A nonzero exit is

@@ -112,6 +112,14 @@ impl<'a> Jr01Panel<'a> {
         if matches!(typed, "q" | "quit" | "exit") {
             return self.switch_off("J.R. 01 switched off");
         }
+        if matches!(typed, "help" | "?" | "h") {
+            return vec![Jr01Event::Intro(
+                "how to play: type the switches A B C as three 0/1 digits (e.g. 011) and press \
+                 Enter; the lamps X Y Z show the circuit's answer. `quit` switches the panel \
+                 off, `help` or `?` shows this"
+                    .to_string(),
+            )];
+        }
         if let Some(reason) = super::too_long(typed) {
             return vec![Jr01Event::Rejected {
                 input: super::excerpt(typed),

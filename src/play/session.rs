@@ -232,7 +232,8 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
         self.game().board(&self.shown)
     }
 
-    /// Feeds one line typed by the human. Blank lines just ask again; `quit` (or `q`) leaves.
+    /// Feeds one line typed by the human. Blank lines just ask again; `quit` (or `q`) leaves;
+    /// `help` (or `?`) says how to play and asks again.
     pub fn feed(&mut self, line: &str) -> Vec<Event> {
         let mut events = Vec::new();
         if self.done {
@@ -248,6 +249,15 @@ impl<'s, 'g, G: Playable, O: Opponent<G>> Session<'s, 'g, G, O> {
         }
         if matches!(input, "q" | "quit" | "exit") {
             return self.stop("you left the game unfinished");
+        }
+        if matches!(input, "help" | "?" | "h") {
+            events.push(Event::Intro(format!(
+                "how to play: type your move and press Enter, one move per line ({}); \
+                 `quit` leaves the game, `help` or `?` shows this",
+                self.game().hint(i)
+            )));
+            events.push(self.prompt(i));
+            return events;
         }
         let parsed = match super::too_long(input) {
             Some(reason) => Err(reason),
@@ -503,6 +513,29 @@ mod tests {
         );
         assert!(session.is_over());
         assert!(session.feed("1").is_empty());
+    }
+
+    #[test]
+    fn help_says_how_to_play_and_asks_again() {
+        let g = SticksGame::fort_boyard();
+        let s = solve(&g);
+        let (mut session, _) = Session::start(&s, SolverOpponent::new(&s), "sticks", false);
+        for typed in ["help", "?"] {
+            let events = session.feed(typed);
+            let l = lines(&events);
+            assert_eq!(l.len(), 1, "{l:?}");
+            assert!(l[0].starts_with("how to play:"), "{l:?}");
+            assert!(
+                l[0].contains("take 1, 2 or 3") && l[0].contains("`quit`"),
+                "{l:?}"
+            );
+            assert!(matches!(events.last(), Some(Event::Prompt { .. })));
+        }
+        assert!(!session.is_over(), "help is not a move");
+        assert_eq!(
+            lines(&session.feed("quit")),
+            ["you left the game unfinished"]
+        );
     }
 
     #[test]

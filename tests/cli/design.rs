@@ -124,7 +124,7 @@ fn emit_sticks_picks_the_smaller_lookup_and_reports_both() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
-        stdout.contains("lookup: ROM 4 SB_LUT4, logic 4 SB_LUT4 after synth_ice40: Logic chosen"),
+        stdout.contains("lookup: rom 4 SB_LUT4, logic 4 SB_LUT4 after synth_ice40: logic chosen"),
         "{stdout}"
     );
 }

@@ -17,6 +17,7 @@ mod play;
 mod schematic;
 mod solve;
 mod wave;
+mod workflow;
 
 use std::process::Command;
 
@@ -50,6 +51,10 @@ fn every_verb_has_an_example_in_its_help() {
         "schematic",
         "wave",
         "boards",
+        "build",
+        "program",
+        "report",
+        "clean",
     ] {
         let out = retrogate().args([verb, "--help"]).output().unwrap();
         let help = String::from_utf8(out.stdout).unwrap();

@@ -240,3 +240,28 @@ fn ctrl_c_leaves_the_game_unfinished() {
     assert_eq!(rest, "interrupted: the game was left unfinished\n");
     assert_eq!(status.code(), Some(130));
 }
+
+/// `help` and `?` say how to play (not "is not a number"), and `quit` leaves.
+#[test]
+fn help_and_question_mark_say_how_to_play() {
+    let out = with_stdin(retrogate().args(["play", "sticks"]), "help\n?\nquit\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let help: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("how to play: "))
+        .collect();
+    assert_eq!(help.len(), 2, "{stdout}");
+    assert!(help[0].contains("take 1, 2 or 3"), "{stdout}");
+    assert!(!stdout.contains("not a number"), "{stdout}");
+    assert!(
+        stdout.ends_with("you left the game unfinished\n"),
+        "{stdout}"
+    );
+    let out = with_stdin(retrogate().args(["play", "jr01"]), "?\n011\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("how to play: type the switches A B C"),
+        "{stdout}"
+    );
+}

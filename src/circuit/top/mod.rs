@@ -66,9 +66,9 @@ impl fmt::Display for Design {
             Design::Jr01 => f.write_str("jr01"),
             Design::Sticks(g) => write!(
                 f,
-                "sticks ({} sticks, take {:?}, last {})",
+                "sticks ({} sticks, take {}, last {})",
                 g.count(),
-                g.take(),
+                crate::game::join_commas(g.take()),
                 g.last()
             ),
         }
