@@ -226,13 +226,7 @@ pub struct ControllerShape<'a> {
 
 /// A sub-block of the controller as a record box: `name` (its instance name in `core`), the
 /// kind under it, its inputs on the left and outputs on the right (each `(port, width)`).
-fn block(
-    dot: &mut String,
-    name: &str,
-    kind: &str,
-    ins: &[(&str, usize)],
-    outs: &[(&str, usize)],
-) {
+fn block(dot: &mut String, name: &str, kind: &str, ins: &[(&str, usize)], outs: &[(&str, usize)]) {
     let field = |(port, width): &(&str, usize)| {
         if *width > 1 {
             format!("<{port}> {port}[{width}]")
@@ -375,7 +369,11 @@ pub fn controller_dot(shape: &ControllerShape) -> String {
     };
     // The clock, to every register and the timer's count.
     for (name, _) in registers {
-        edge("in_clock", &format!("{name}:clock"), " [color=gray, style=dashed]");
+        edge(
+            "in_clock",
+            &format!("{name}:clock"),
+            " [color=gray, style=dashed]",
+        );
     }
     // Inputs to the logic that reads them.
     for input in ["reset", "new_game", "machine_first", "take_valid"] {

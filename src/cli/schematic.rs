@@ -10,8 +10,8 @@ use super::ui::Ui;
 use super::CliError;
 use crate::designs::{Jr01Design, JR01_MODULE};
 use crate::flow::{dot, yosys};
-use crate::output_dir;
 use crate::game::{join_commas, Game};
+use crate::output_dir;
 use crate::schematic::{annotate_lut_inits, controller_dot, gates_dot, ControllerShape};
 use crate::solver::strategy::Jr01Strategy as Jr01Solution;
 use std::io::Write;
@@ -127,9 +127,12 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             let d = jr01()?;
             output_dir::claim(work.parent().expect("a subfolder"), "jr01")?;
             let svg = match a.style {
-                SchematicStyle::Gates => {
-                    dot_svg(&jr01_gates_dot(&d), &format!("{JR01_MODULE}_gates"), &work, ui)?
-                }
+                SchematicStyle::Gates => dot_svg(
+                    &jr01_gates_dot(&d),
+                    &format!("{JR01_MODULE}_gates"),
+                    &work,
+                    ui,
+                )?,
                 SchematicStyle::Luts => schematic_svg(JR01_MODULE, &d.design.verilog, &work, ui)?,
             };
             write_all_or_nothing(&[(path, svg)])?;

@@ -212,8 +212,9 @@ pub fn show_ice40(
     let json = dir.join(format!("{prefix}.json"));
     let text = std::fs::read_to_string(&json)
         .map_err(|e| ToolError::io(Tool::Yosys, "reading the netlist", &json, e))?;
-    let lut_inits = lut_inits(&text, top)
-        .ok_or_else(|| out.unexpected(format!("no SB_LUT4 INITs of {top} in {}", json.display())))?;
+    let lut_inits = lut_inits(&text, top).ok_or_else(|| {
+        out.unexpected(format!("no SB_LUT4 INITs of {top} in {}", json.display()))
+    })?;
     Ok(Shown { dot, lut_inits })
 }
 

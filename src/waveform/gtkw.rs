@@ -41,7 +41,8 @@ mod tests {
 
     #[test]
     fn buses_get_their_range_and_a_decimal_format() {
-        let trace = Trace::from_vcd(VCD, &["uut.clock", "uut.count", "uut.inner.flag"], 30).unwrap();
+        let trace =
+            Trace::from_vcd(VCD, &["uut.clock", "uut.count", "uut.inner.flag"], 30).unwrap();
         let text = render_gtkw(&trace, "t");
         assert_eq!(
             text,

@@ -305,7 +305,9 @@ fn wave_and_schematic_never_overwrite_a_file_they_did_not_write() {
     let case = Case::new(&[("game.gtkw", Some("mine"))]);
     case.refused(
         "",
-        &["wave", "sticks", "--moves", "1", "--out", "game.svg", "--gtkw"],
+        &[
+            "wave", "sticks", "--moves", "1", "--out", "game.svg", "--gtkw",
+        ],
         &["--gtkw", "game.gtkw"],
     );
     let case = Case::new(&[("wave-sticks.svg", Some("mine"))]);

@@ -187,10 +187,7 @@ fn schematic_jr01_draws_the_cover_as_gates() {
         .sum();
     assert_eq!(literals, 13);
     assert_eq!(literal_edges.len(), literals);
-    assert_eq!(
-        literal_edges.iter().filter(|e| e.3).count(),
-        complemented
-    );
+    assert_eq!(literal_edges.iter().filter(|e| e.3).count(), complemented);
     // Each literal is written on its edge: the input's name, primed when complemented.
     for (from, _, label, bubble) in &literal_edges {
         let input = &gates.labels[from];
@@ -358,7 +355,10 @@ fn schematic_sticks_draws_the_controller_the_trace_shows() {
                 assert!(drawn_logic.contains(&end), "{end} in {edge}");
                 continue;
             };
-            assert!(vars.contains_key(&signal), "{edge}: no {signal} in the trace");
+            assert!(
+                vars.contains_key(&signal),
+                "{edge}: no {signal} in the trace"
+            );
         }
     }
     // Every port and every sub-block of the circuit is drawn.

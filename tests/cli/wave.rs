@@ -241,7 +241,12 @@ fn wave_sticks_gtkw_names_every_port_of_the_vcd_and_the_svg_draws_them() {
     let vcd = std::fs::read_to_string(dir.path().join("g.vcd")).unwrap();
     let ports = vcd_ports(&vcd);
     // The controller's port contract, reset, new_game and machine_first included.
-    for port in ["uut.reset", "uut.new_game", "uut.machine_first", "uut.take[1:0]"] {
+    for port in [
+        "uut.reset",
+        "uut.new_game",
+        "uut.machine_first",
+        "uut.take[1:0]",
+    ] {
         assert!(ports.iter().any(|p| p == port), "{port} not in {ports:?}");
     }
     let gtkw = std::fs::read_to_string(dir.path().join("g.gtkw")).unwrap();
