@@ -175,3 +175,44 @@ pub fn run(args: SchematicArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The gate picture's DOT, without Graphviz: one literal edge per literal of the covers the
+    /// circuit uses (13, as the seed counts them), a bubble on each complemented one, one AND
+    /// box per product of two or more literals.
+    #[test]
+    fn jr01_gates_dot_has_an_edge_per_literal_of_the_cover() {
+        let d = Jr01Design::build().unwrap();
+        let dot = jr01_gates_dot(&d);
+        let literal_edges: Vec<&str> = dot
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("in_") && l.contains(" -> "))
+            .collect();
+        let cover = d.chosen();
+        let literals: usize = cover.iter().map(|s| s.literals()).sum();
+        let complemented: usize = cover
+            .iter()
+            .flat_map(|s| s.cubes())
+            .map(|c| (c.mask & !c.bits).count_ones() as usize)
+            .sum();
+        let products: usize = cover
+            .iter()
+            .map(|s| s.cubes().iter().filter(|c| c.literals() >= 2).count())
+            .sum();
+        assert_eq!(literal_edges.len(), literals);
+        assert_eq!(literals, 13);
+        assert_eq!(
+            literal_edges
+                .iter()
+                .filter(|l| l.contains("arrowhead=odot"))
+                .count(),
+            complemented
+        );
+        assert_eq!(dot.matches("[label=\"&\"").count(), products);
+        assert!(dot.contains("X = A + B·C"), "{dot}");
+    }
+}
