@@ -45,9 +45,9 @@ test: tools
 generated:
 	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim --constraints constraints
 	$(CARGO) run --release --quiet -- emit sticks --impl logic --out hdl --constraints constraints
-	$(CARGO) run --release --quiet -- wave sticks --count 20 --moves 1,3,2 --out docs/sticks-wave.svg
+	$(CARGO) run --release --quiet -- wave sticks --count 20 --moves 1,3,2 --out docs/sticks-wave.svg --gtkw
 
-# The README's picture of the synthesised J.R. 01 circuit (yosys show + Graphviz dot).
+# The README's picture of the J.R. 01 circuit as gates (Graphviz dot); tests/up_to_date.rs checks it.
 docs: tools
 	$(CARGO) run --release --quiet -- schematic jr01 --out docs/jr01-schematic.svg
 

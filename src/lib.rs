@@ -7,6 +7,7 @@
 //! - [`play`]: games against the machine as pure state machines (lines in, events out);
 //! - [`model`]: plain-Rust reference models of the clocked circuits;
 //! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
+//! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, LUT INITs);
 //! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
 //!   manifest) and writing files whole; [`interrupt`]: SIGINT/SIGTERM while tools run (stop
 //!   them, remove the temporary folders);
@@ -25,6 +26,7 @@ pub mod model;
 pub mod output_dir;
 pub mod play;
 pub mod plugboard;
+pub mod schematic;
 pub mod solver;
 pub mod verilog;
 pub mod waveform;

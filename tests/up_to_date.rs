@@ -1,17 +1,23 @@
-//! Committed outputs are checked outputs: hdl/, sim/, constraints/ and the README's waveform
-//! (docs/sticks-wave.svg and .vcd) must equal what the current code generates. On a difference, regenerate them with `make generated`.
+//! Committed outputs are checked outputs: hdl/, sim/, constraints/, the README's waveform
+//! (docs/sticks-wave.svg, .vcd and .gtkw) and, with the external tools, its J.R. 01 schematic
+//! (docs/jr01-schematic.svg) must equal what the current code generates. On a difference,
+//! regenerate them with `make generated` (the schematic: `make docs`).
 
 use retrogate::bench::sim_files;
 use retrogate::designs::{Jr01Design, JR01_MODULE};
 use std::path::Path;
 
 fn assert_file(path: &str, fresh: &str) {
+    assert_made_by(path, fresh, "make generated");
+}
+
+fn assert_made_by(path: &str, fresh: &str, make: &str) {
     let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let committed = std::fs::read_to_string(&full)
-        .unwrap_or_else(|e| panic!("{path}: {e}; run `make generated` and commit the result"));
+        .unwrap_or_else(|e| panic!("{path}: {e}; run `{make}` and commit the result"));
     assert!(
         committed == fresh,
-        "{path} differs from what the code generates now; run `make generated` and commit the result"
+        "{path} differs from what the code generates now; run `{make}` and commit the result"
     );
 }
 
@@ -89,12 +95,16 @@ fn the_readme_waveform_is_up_to_date() {
     let svg = dir.path().join("sticks-wave.svg");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_retrogate"))
         .args([
-            "wave", "sticks", "--count", "20", "--moves", "1,3,2", "--out",
+            "wave", "sticks", "--count", "20", "--moves", "1,3,2", "--gtkw", "--out",
         ])
         .arg(&svg)
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
+    assert_file(
+        "docs/sticks-wave.gtkw",
+        &std::fs::read_to_string(svg.with_extension("gtkw")).unwrap(),
+    );
     assert_file(
         "docs/sticks-wave.svg",
         &std::fs::read_to_string(&svg).unwrap(),
@@ -102,6 +112,26 @@ fn the_readme_waveform_is_up_to_date() {
     assert_file(
         "docs/sticks-wave.vcd",
         &std::fs::read_to_string(svg.with_extension("vcd")).unwrap(),
+    );
+}
+
+/// The README's J.R. 01 schematic: the same command as `make docs` (Graphviz lays it out).
+#[cfg(feature = "external-tools")]
+#[test]
+fn the_readme_schematic_is_up_to_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("jr01-schematic.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retrogate"))
+        .current_dir(dir.path())
+        .args(["schematic", "jr01", "--out"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_made_by(
+        "docs/jr01-schematic.svg",
+        &std::fs::read_to_string(&svg).unwrap(),
+        "make docs",
     );
 }
 

@@ -93,9 +93,10 @@ Examples:\n  retrogate clean                                  # everything retro
         after_help = "Example:\n  retrogate wave sticks --moves 1,3,2                   # writes wave-sticks.svg and wave-sticks.vcd\n  retrogate wave sticks --moves 1,3 --machine-first --out game.svg"
     )]
     Wave(WaveArgs),
-    /// Draw a design's synthesised iCE40 circuit as an SVG picture (yosys `show`, Graphviz `dot`).
+    /// Draw a circuit as an SVG picture: J.R. 01's gates, the stick game's controller, or their
+    /// iCE40 LUTs.
     #[command(
-        after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --out jr01.svg\n  retrogate schematic sticks --count 20 --impl rom"
+        after_help = "Examples:\n  retrogate schematic jr01                                # writes schematic-jr01.svg\n  retrogate schematic jr01 --style luts --out jr01.svg\n  retrogate schematic sticks --count 20 --impl rom"
     )]
     Schematic(SchematicArgs),
     /// List the boards: part, package, clock, and what each design does with each pin.
@@ -238,7 +239,10 @@ pub struct WaveArgs {
 pub enum WaveGame {
     /// The sticks_game controller, playing your moves.
     #[command(
-        after_help = "Example:\n  retrogate wave sticks --moves 1,3,2 --out game.svg    # also writes game.vcd"
+        after_help = "Draws every port of the controller: clock, reset, new_game, machine_first, take,\n\
+                      take_valid, remaining, human_turn, machine_take, game_over, human_won, illegal.\n\n\
+                      Examples:\n  retrogate wave sticks --moves 1,3,2 --out game.svg    # also writes game.vcd\n  \
+                      retrogate wave sticks --moves 1,3,2 --out game.svg --gtkw    # and game.gtkw: gtkwave game.vcd game.gtkw"
     )]
     Sticks(WaveSticksArgs),
 }
@@ -258,6 +262,10 @@ pub struct WaveSticksArgs {
     /// The SVG file to write; the VCD goes next to it with the extension .vcd.
     #[arg(long, value_name = "FILE.svg", default_value = "wave-sticks.svg")]
     pub out: std::path::PathBuf,
+    /// Also write a GTKWave save file next to the VCD (extension .gtkw), so that
+    /// `gtkwave FILE.vcd FILE.gtkw` opens with the same signals as the SVG.
+    #[arg(long)]
+    pub gtkw: bool,
 }
 
 /// `retrogate schematic`.
@@ -284,14 +292,40 @@ pub struct SchematicArgs {
 pub enum SchematicDesignArgs {
     /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
     #[command(
-        after_help = "Examples:\n  retrogate schematic jr01\n  retrogate schematic jr01 --out jr01.svg"
+        after_help = "--style gates (the default) draws the sums of products the circuit is built from (the\n\
+                      seed's simplification) as AND (&) and OR (≥1) gates, a complemented input with a\n\
+                      bubble; --style luts draws the netlist after yosys synth_ice40, each SB_LUT4 with\n\
+                      its truth table (INIT). Graphviz dot lays either out.\n\n\
+                      Examples:\n  retrogate schematic jr01                      # the 7 products as AND/OR gates\n  retrogate schematic jr01 --style luts --out jr01-luts.svg"
     )]
-    Jr01,
-    /// The stick game's strategy lookup `sticks_strategy`.
+    Jr01(SchematicJr01Args),
+    /// The stick game's controller `sticks_game` as blocks, or its lookup's LUTs.
     #[command(
-        after_help = "Examples:\n  retrogate schematic sticks --count 20\n  retrogate schematic sticks --count 20 --impl rom --out rom.svg"
+        after_help = "--style blocks (the default) draws the controller: its ports, the strategy lookup, the\n\
+                      move checks, the think timer, the registers and the next-state logic between them.\n\
+                      --style luts draws only the lookup (sticks left in, move and verdict out) after\n\
+                      yosys synth_ice40, each SB_LUT4 with its truth table (INIT).\n\n\
+                      Examples:\n  retrogate schematic sticks --count 20\n  retrogate schematic sticks --count 20 --style luts --impl rom --out rom.svg"
     )]
     Sticks(SchematicSticksArgs),
+}
+
+/// How `schematic jr01` draws the circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SchematicStyle {
+    /// The minimised sum of products the circuit implements, as AND and OR gates (IEC symbols
+    /// `&` and `≥1`) with a bubble on each complemented input, as in the seed's plug program.
+    Gates,
+    /// The netlist after yosys `synth_ice40`: SB_LUT4 cells, each with its INIT.
+    Luts,
+}
+
+/// `retrogate schematic jr01`.
+#[derive(Clone, Debug, Args)]
+pub struct SchematicJr01Args {
+    /// What to draw.
+    #[arg(long, value_enum, default_value_t = SchematicStyle::Gates)]
+    pub style: SchematicStyle,
 }
 
 /// `retrogate schematic sticks`.
@@ -303,6 +337,18 @@ pub struct SchematicSticksArgs {
     /// The lookup's implementation to draw.
     #[arg(long = "impl", value_enum, default_value_t = ImplArg::Logic)]
     pub implementation: ImplArg,
+    /// What to draw.
+    #[arg(long, value_enum, default_value_t = SticksSchematicStyle::Blocks)]
+    pub style: SticksSchematicStyle,
+}
+
+/// How `schematic sticks` draws the circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SticksSchematicStyle {
+    /// The `sticks_game` controller as a block diagram.
+    Blocks,
+    /// The strategy lookup after yosys `synth_ice40`: SB_LUT4 cells, each with its INIT.
+    Luts,
 }
 
 /// A hardware design.

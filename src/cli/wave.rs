@@ -8,14 +8,17 @@ use crate::circuit::{sticks_game_sim, Impl, SticksGameSim, SIM_CYCLE_PS, SIM_THI
 use crate::game::{join_commas, Game, SticksGame};
 use crate::model::{Inputs, Outputs};
 use crate::output_dir;
-use crate::waveform::{render_svg, Picture, Trace, WaveformError};
+use crate::waveform::{render_gtkw, render_svg, Picture, Trace, WaveformError};
 use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
-/// The ports drawn, in order.
-pub const WAVE_SIGNALS: [&str; 9] = [
+/// The ports drawn, in order: every port of the `sticks_game` controller.
+pub const WAVE_SIGNALS: [&str; 12] = [
     "uut.clock",
+    "uut.reset",
+    "uut.new_game",
+    "uut.machine_first",
     "uut.take",
     "uut.take_valid",
     "uut.remaining",
@@ -110,19 +113,30 @@ pub fn sticks_vcd(
     Ok((vcd, cycles))
 }
 
+fn trace(vcd: &str, cycles: u64) -> Result<Trace, CliError> {
+    Trace::from_vcd(vcd, &WAVE_SIGNALS, cycles * SIM_CYCLE_PS).map_err(drawing_failed)
+}
+
+fn drawing_failed(e: WaveformError) -> CliError {
+    CliError::Failed(format!("drawing the waveform: {e}"))
+}
+
 /// Draws `vcd` (of `cycles` cycles) as an SVG waveform of [`WAVE_SIGNALS`].
 pub fn vcd_svg(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> {
-    let failed = |e: WaveformError| CliError::Failed(format!("drawing the waveform: {e}"));
-    let trace = Trace::from_vcd(vcd, &WAVE_SIGNALS, cycles * SIM_CYCLE_PS).map_err(failed)?;
     render_svg(
-        &trace,
+        &trace(vcd, cycles)?,
         &Picture {
             title,
             clock: "clock",
             cycle: SIM_CYCLE_PS,
         },
     )
-    .map_err(failed)
+    .map_err(drawing_failed)
+}
+
+/// The GTKWave save file that shows [`WAVE_SIGNALS`] of `vcd`.
+pub fn vcd_gtkw(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> {
+    Ok(render_gtkw(&trace(vcd, cycles)?, title))
 }
 
 /// The picture's title: the rules and the moves.
@@ -148,16 +162,32 @@ fn sticks(a: WaveSticksArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Both files are checked (new, or retrogate's) before anything is simulated or written.
     let svg_path = absolute(&a.out)?;
     let vcd_path = svg_path.with_extension("vcd");
+    let gtkw_path = svg_path.with_extension("gtkw");
     output_dir::check_file("--out", &svg_path)?;
     output_dir::check_file("--out (its .vcd)", &vcd_path)?;
+    if a.gtkw {
+        output_dir::check_file("--gtkw (the .gtkw next to --out)", &gtkw_path)?;
+    }
     let (vcd, cycles) = sticks_vcd(&game, a.turn.machine_first, &a.moves)?;
-    let svg = vcd_svg(&vcd, cycles, &title(&game, a.turn.machine_first, &a.moves))?;
-    write_all_or_nothing(&[(svg_path, svg), (vcd_path, vcd)])?;
-    writeln!(
-        out,
-        "wrote {} and {} ({cycles} cycles)",
-        a.out.display(),
-        a.out.with_extension("vcd").display()
-    )?;
+    let title = title(&game, a.turn.machine_first, &a.moves);
+    let svg = vcd_svg(&vcd, cycles, &title)?;
+    let mut files = vec![(svg_path, svg)];
+    if a.gtkw {
+        files.push((gtkw_path, vcd_gtkw(&vcd, cycles, &title)?));
+    }
+    files.push((vcd_path, vcd));
+    write_all_or_nothing(&files)?;
+    let vcd_name = a.out.with_extension("vcd");
+    let written = if a.gtkw {
+        format!(
+            "{}, {} and {}",
+            a.out.display(),
+            vcd_name.display(),
+            a.out.with_extension("gtkw").display()
+        )
+    } else {
+        format!("{} and {}", a.out.display(), vcd_name.display())
+    };
+    writeln!(out, "wrote {written} ({cycles} cycles)")?;
     Ok(())
 }

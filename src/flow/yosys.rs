@@ -172,17 +172,29 @@ pub fn synth_ice40_with(
     })
 }
 
+/// A netlist drawn by [`show_ice40`].
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The picture, `dir/<prefix>.dot`.
+    pub dot: PathBuf,
+    /// Each `SB_LUT4` cell (by the name the picture shows) with its `LUT_INIT`.
+    pub lut_inits: BTreeMap<String, u16>,
+}
+
 /// Synthesise `sources` for iCE40 (`synth_ice40 -top <top>`) and draw the netlist with
 /// yosys `show -format dot` into `dir/<prefix>.dot`, which Graphviz lays out (see
-/// [`super::dot::svg`]). Leaves `<prefix>.ys` and `<prefix>.log` in `dir`.
+/// [`super::dot::svg`]). LUTs with internal (`$`) names are renamed `lut_<n>` first, so the
+/// picture and `dir/<prefix>.json` (read for each LUT's INIT) name them alike. Leaves
+/// `<prefix>.ys` and `<prefix>.log` in `dir`.
 pub fn show_ice40(
     dir: &Path,
     sources: &[PathBuf],
     top: &str,
     prefix: &str,
-) -> Result<PathBuf, ToolError> {
+) -> Result<Shown, ToolError> {
     let script = format!(
-        "{reads}synth_ice40 -top {top}\nclean -purge\nshow -format dot -prefix {prefix} {top}\n",
+        "{reads}synth_ice40 -top {top}\nclean -purge\nrename -enumerate -pattern lut_% t:SB_LUT4\n\
+         write_json {prefix}.json\nshow -format dot -prefix {prefix} {top}\n",
         reads = read_sources(sources),
     );
     let script_name = format!("{prefix}.ys");
@@ -194,11 +206,36 @@ pub fn show_ice40(
         Some(&format!("{prefix}.log")),
     )?;
     let dot = dir.join(format!("{prefix}.dot"));
-    if dot.is_file() {
-        Ok(dot)
-    } else {
-        Err(out.unexpected(format!("`show -format dot` wrote no {}", dot.display())))
+    if !dot.is_file() {
+        return Err(out.unexpected(format!("`show -format dot` wrote no {}", dot.display())));
     }
+    let json = dir.join(format!("{prefix}.json"));
+    let text = std::fs::read_to_string(&json)
+        .map_err(|e| ToolError::io(Tool::Yosys, "reading the netlist", &json, e))?;
+    let lut_inits = lut_inits(&text, top).ok_or_else(|| {
+        out.unexpected(format!("no SB_LUT4 INITs of {top} in {}", json.display()))
+    })?;
+    Ok(Shown { dot, lut_inits })
+}
+
+/// Each `SB_LUT4` cell of module `top` in a yosys JSON netlist, with its `LUT_INIT` (a binary
+/// string, most significant bit first); `None` when the module is missing or an INIT is not
+/// 16 bits.
+fn lut_inits(json: &str, top: &str) -> Option<BTreeMap<String, u16>> {
+    let netlist: serde_json::Value = serde_json::from_str(json).ok()?;
+    let cells = netlist["modules"][top]["cells"].as_object()?;
+    let mut inits = BTreeMap::new();
+    for (name, cell) in cells {
+        if cell["type"] != "SB_LUT4" {
+            continue;
+        }
+        let bits = cell["parameters"]["LUT_INIT"].as_str()?;
+        if bits.len() != 16 {
+            return None;
+        }
+        inits.insert(name.clone(), u16::from_str_radix(bits, 2).ok()?);
+    }
+    Some(inits)
 }
 
 /// Outcome of an equivalence proof.

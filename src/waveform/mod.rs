@@ -5,11 +5,14 @@
 //! between two of its changes, so a bus's last value is never written (the controller's
 //! `machine_take` showed 0 all game), and it writes values as `0h..`. This renderer labels every
 //! value, the last one included, in decimal, and draws the clock's rising edges as a numbered
-//! cycle grid. Parsing is the `vcd` crate's; both halves are pure (text in, text out).
+//! cycle grid. Parsing is the `vcd` crate's; both halves are pure (text in, text out). The same
+//! signals also go to a GTKWave save file ([`render_gtkw`]).
 
+mod gtkw;
 mod svg;
 mod trace;
 
+pub use gtkw::{gtkw_name, render_gtkw};
 pub use svg::{render_svg, Picture};
 pub use trace::{Level, Segment, Signal, Trace, WaveformError};
 

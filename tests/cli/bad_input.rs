@@ -496,6 +496,14 @@ fn cases() -> Vec<Case> {
             &["--out", "x.png"],
         ),
         c(&["schematic", "jr01", "--sim", "x"], &["--sim"]),
+        c(
+            &["schematic", "jr01", "--style", "blocks"],
+            &["--style", "blocks", "gates", "luts"],
+        ),
+        c(
+            &["schematic", "sticks", "--style", "gates"],
+            &["--style", "gates", "blocks", "luts"],
+        ),
         // ---- emit, verify, build: flag checks that need no tools
         c(&["emit"], &["Usage: retrogate emit"]),
         c(&["emit", "jr01"], &["--out"]),

@@ -302,6 +302,14 @@ fn wave_and_schematic_never_overwrite_a_file_they_did_not_write() {
         &["wave", "sticks", "--moves", "1", "--out", "game.svg"],
         &["game.vcd"],
     );
+    let case = Case::new(&[("game.gtkw", Some("mine"))]);
+    case.refused(
+        "",
+        &[
+            "wave", "sticks", "--moves", "1", "--out", "game.svg", "--gtkw",
+        ],
+        &["--gtkw", "game.gtkw"],
+    );
     let case = Case::new(&[("wave-sticks.svg", Some("mine"))]);
     case.refused(
         "",

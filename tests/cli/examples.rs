@@ -157,6 +157,9 @@ fn named_paths(line: &str) -> Vec<PathBuf> {
     if verb("wave") {
         let svg = value("--out").unwrap_or_else(|| PathBuf::from("wave-sticks.svg"));
         paths.push(svg.with_extension("vcd"));
+        if words.contains(&"--gtkw") {
+            paths.push(svg.with_extension("gtkw"));
+        }
         paths.push(svg);
     }
     if verb("schematic") {

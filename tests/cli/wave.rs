@@ -66,6 +66,9 @@ fn wave_sticks_draws_the_game_the_solver_plays() {
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     for name in [
         "clock",
+        "reset",
+        "new_game",
+        "machine_first",
         "take",
         "take_valid",
         "remaining",
@@ -187,4 +190,88 @@ fn wave_sticks_refuses_an_out_file_that_is_not_svg() {
         "{stderr}"
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// The ports of the top scope `uut` of a VCD (the controller's ports), as GTKWave names them:
+/// `uut.<name>`, with `[width-1:0]` for a bus declared without a range.
+fn vcd_ports(vcd: &str) -> Vec<String> {
+    let header = vcd::Parser::new(vcd.as_bytes()).parse_header().unwrap();
+    let uut = header
+        .items
+        .iter()
+        .find_map(|item| match item {
+            vcd::ScopeItem::Scope(s) if s.identifier == "uut" => Some(s),
+            _ => None,
+        })
+        .expect("a scope uut");
+    uut.children
+        .iter()
+        .filter_map(|item| match item {
+            vcd::ScopeItem::Var(v) if v.size > 1 => {
+                Some(format!("uut.{}[{}:0]", v.reference, v.size - 1))
+            }
+            vcd::ScopeItem::Var(v) => Some(format!("uut.{}", v.reference)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn wave_sticks_gtkw_names_every_port_of_the_vcd_and_the_svg_draws_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "wave",
+            "sticks",
+            "--moves",
+            "1,3",
+            "--machine-first",
+            "--out",
+            "g.svg",
+            "--gtkw",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "wrote g.svg, g.vcd and g.gtkw (20 cycles)\n"
+    );
+    let vcd = std::fs::read_to_string(dir.path().join("g.vcd")).unwrap();
+    let ports = vcd_ports(&vcd);
+    // The controller's port contract, reset, new_game and machine_first included.
+    for port in [
+        "uut.reset",
+        "uut.new_game",
+        "uut.machine_first",
+        "uut.take[1:0]",
+    ] {
+        assert!(ports.iter().any(|p| p == port), "{port} not in {ports:?}");
+    }
+    let gtkw = std::fs::read_to_string(dir.path().join("g.gtkw")).unwrap();
+    let signals: Vec<&str> = gtkw
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(['[', '@', '*', '-']))
+        .collect();
+    assert_eq!(signals, ports, "{gtkw}");
+    // The SVG has a row for each of them.
+    let svg = std::fs::read_to_string(dir.path().join("g.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    for port in &ports {
+        let name = port.trim_start_matches("uut.").split('[').next().unwrap();
+        assert!(
+            doc.descendants()
+                .any(|n| n.attribute("data-signal") == Some(name)),
+            "no row for {name}"
+        );
+    }
+    // Without --gtkw no save file.
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args(["wave", "sticks", "--moves", "1", "--out", "h.svg"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(!dir.path().join("h.gtkw").exists());
 }
