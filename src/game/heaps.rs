@@ -826,10 +826,14 @@ impl Game for HeapsGame {
                     let m = in_play(lo);
                     let steps = &row_steps[..m];
                     let run_leaves = row_leaves | (m < row_steps.len());
-                    let mut at = |r: usize| {
+                    for step in 0..hi - lo {
+                        let r = match order {
+                            Order::Ascending => lo + step,
+                            Order::Descending => hi - 1 - step,
+                        };
                         let i = base + r;
                         if !visit.wants(i) {
-                            return;
+                            continue;
                         }
                         let own = tail.steps.row(r);
                         let leaves = run_leaves | tail.leaves[r];
@@ -838,10 +842,6 @@ impl Game for HeapsGame {
                         } else {
                             visit.moves(i, [steps, own], leaves);
                         }
-                    };
-                    match order {
-                        Order::Ascending => (lo..hi).for_each(&mut at),
-                        Order::Descending => (lo..hi).rev().for_each(&mut at),
                     }
                 }
             }

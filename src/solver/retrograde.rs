@@ -115,34 +115,34 @@ fn pack(outcome: u32, depth: u64) -> u32 {
     outcome | ((depth as u32) << 2)
 }
 
-/// Packed values (outcome in the low two bits, depth above): 2 bytes a position when the
-/// game bounds every depth below 2^14 ([`Game::depth_bound`], one-sweep path), else 4.
+/// The solver's values. The queue and the stick games' pass store `pack`ed values (outcome in
+/// the low two bits, depth above; 0 is unresolved: a draw). The one-sweep path stores keys
+/// ([`Cell`]), 2 bytes a position when the game bounds every depth below 2^14
+/// ([`Game::depth_bound`]), else 4.
 #[derive(Clone, Debug)]
 enum Packed {
-    Narrow(Vec<u16>),
+    Keys16(Vec<u16>),
+    Keys32(Vec<u32>),
     Wide(Vec<u32>),
 }
 
-impl Packed {
-    #[inline]
-    fn get(&self, i: usize) -> u32 {
-        match self {
-            Packed::Narrow(v) => v[i] as u32,
-            Packed::Wide(v) => v[i],
-        }
-    }
-}
-
-/// A packed value in a solver array: `u16` or `u32`.
+/// A one-sweep solver cell: `u16` or `u32`. It holds a position's key for the player who moves
+/// into it, so that the best successor is the one with the smallest key: a loss in `d` has
+/// key `d`, a win in `d` has key `Cell::TOP - d` (above every loss key). The key is stored
+/// XOR the key of the end condition's own value, so that the allocator's zeros stand for
+/// positions where the end condition holds and need not be written.
 trait Cell: Zeroable {
+    /// The largest key: a win in 0.
+    const TOP: u32;
     /// Deepest depth the cell holds.
-    const MAX_DEPTH: u64;
+    const MAX_DEPTH: u32;
     fn get(self) -> u32;
     fn of(v: u32) -> Self;
 }
 
 impl Cell for u16 {
-    const MAX_DEPTH: u64 = (1 << 14) - 1;
+    const TOP: u32 = u16::MAX as u32;
+    const MAX_DEPTH: u32 = (1 << 14) - 1;
     #[inline]
     fn get(self) -> u32 {
         self as u32
@@ -154,7 +154,8 @@ impl Cell for u16 {
 }
 
 impl Cell for u32 {
-    const MAX_DEPTH: u64 = MAX_DEPTH;
+    const TOP: u32 = u32::MAX;
+    const MAX_DEPTH: u32 = MAX_DEPTH as u32;
     #[inline]
     fn get(self) -> u32 {
         self
@@ -165,13 +166,53 @@ impl Cell for u32 {
     }
 }
 
+/// The key of a won or lost value (see [`Cell`]).
+fn key_of<C: Cell>(v: Value) -> u32 {
+    let d = v.depth.expect("won and lost values have a depth") as u32;
+    match v.outcome {
+        Outcome::Loss => d,
+        _ => C::TOP - d,
+    }
+}
+
+/// The `pack`ed value of a key (see [`Cell`]).
+#[inline]
+fn unkey<C: Cell>(key: u32) -> u32 {
+    if key <= C::MAX_DEPTH {
+        LOSS | (key << 2)
+    } else {
+        WIN | ((C::TOP - key) << 2)
+    }
+}
+
+impl Packed {
+    /// The `pack`ed value of position `i`; `mask` is the solution's `zero`.
+    #[inline]
+    fn get(&self, i: usize, mask: u32) -> u32 {
+        match self {
+            Packed::Keys16(v) => unkey::<u16>(v[i].get() ^ mask),
+            Packed::Keys32(v) => unkey::<u32>(v[i] ^ mask),
+            Packed::Wide(v) => match v[i] {
+                UNRESOLVED => mask,
+                v => v,
+            },
+        }
+    }
+    fn len(&self) -> usize {
+        match self {
+            Packed::Keys16(v) => v.len(),
+            Packed::Keys32(v) | Packed::Wide(v) => v.len(),
+        }
+    }
+}
+
 /// The solved game.
 #[derive(Clone, Debug)]
 pub struct Solution<'g, G: Game> {
     game: &'g G,
     packed: Packed,
-    /// The packed value that 0 in `packed` stands for: a draw, or (one-sweep path) the value
-    /// of a position where the end condition holds.
+    /// [`Packed::Wide`]: the packed value that 0 stands for (a draw); the one-sweep keys: the
+    /// mask they are stored with, the key of a position where the end condition holds.
     zero: u32,
 }
 
@@ -456,39 +497,45 @@ fn solve_in_one_sweep<'g, G: Game>(
     progress: &mut dyn Progress,
 ) -> Result<Solution<'g, G>, OutOfMemory> {
     let n = game.len();
-    let last = game.last();
-    let packed_of = |v: Value| pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
-    let packed = if game.depth_bound().is_some_and(|d| d <= <u16 as Cell>::MAX_DEPTH) {
-        let mut packed = try_zeroed::<u16>(n, "the values (2 bytes a position)")?;
-        sweep_values(game, direction, &mut packed, progress);
-        Packed::Narrow(packed)
-    } else {
-        let mut packed = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
-        sweep_values(game, direction, &mut packed, progress);
-        Packed::Wide(packed)
-    };
-    Ok(Solution {
-        game,
-        packed,
-        zero: packed_of(Value::terminal(Ending::Reached, last)),
-    })
+    let reached = Value::terminal(Ending::Reached, game.last());
+    Ok(
+        if game
+            .depth_bound()
+            .is_some_and(|d| d <= <u16 as Cell>::MAX_DEPTH as u64)
+        {
+            let mut keys = try_zeroed::<u16>(n, "the values (2 bytes a position)")?;
+            sweep_values(game, direction, &mut keys, progress);
+            Solution {
+                game,
+                packed: Packed::Keys16(keys),
+                zero: key_of::<u16>(reached),
+            }
+        } else {
+            let mut keys = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
+            sweep_values(game, direction, &mut keys, progress);
+            Solution {
+                game,
+                packed: Packed::Keys32(keys),
+                zero: key_of::<u32>(reached),
+            }
+        },
+    )
 }
 
-/// The sweep of [`solve_in_one_sweep`] into `packed` (all zeros on entry).
+/// The sweep of [`solve_in_one_sweep`] into `keys` (all zeros on entry; see [`Cell`]).
 fn sweep_values<G: Game, C: Cell>(
     game: &G,
     direction: Direction,
-    packed: &mut [C],
+    keys: &mut [C],
     progress: &mut dyn Progress,
 ) {
     let n = game.len();
     let last = game.last();
-    let packed_of = |v: Value| pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
     struct Resolve<'a, C> {
-        packed: &'a mut [C],
-        reached: u32,
+        keys: &'a mut [C],
+        /// The key of the end condition's value, which every key is stored XOR.
+        mask: u32,
         stuck: C,
-        beyond_lost: bool,
         order: Order,
         progress: &'a mut dyn Progress,
     }
@@ -498,7 +545,7 @@ fn sweep_values<G: Game, C: Cell>(
             if i.is_multiple_of(PROGRESS_STEP) {
                 let done = match self.order {
                     Order::Ascending => i,
-                    Order::Descending => self.packed.len() - i,
+                    Order::Descending => self.keys.len() - i,
                 };
                 self.progress.at(done as u64);
             }
@@ -510,10 +557,10 @@ fn sweep_values<G: Game, C: Cell>(
         fn ended(&mut self, i: usize, ending: Ending) {
             self.tick(i);
             if ending == Ending::Stuck {
-                self.packed[i] = self.stuck;
+                self.keys[i] = self.stuck;
             }
         }
-        /// Positions where the end condition holds keep their 0 (see above).
+        /// Positions where the end condition holds keep their 0 (see [`Cell`]).
         #[inline]
         fn reached_all(&mut self, range: std::ops::Range<usize>, _: Order) {
             let tick = range.start.next_multiple_of(PROGRESS_STEP);
@@ -524,45 +571,37 @@ fn sweep_values<G: Game, C: Cell>(
         #[inline]
         fn moves(&mut self, i: usize, steps: [&[isize]; 2], beyond: bool) {
             self.tick(i);
-            // Shallowest lost successor (u32::MAX: none) and deepest won successor (a won
-            // successor beyond the index space has depth 0, so 0 also stands for none).
-            let mut lost = if beyond && self.beyond_lost {
-                0
-            } else {
-                u32::MAX
-            };
-            let mut won = 0u32;
+            // The smallest key of a successor: the shallowest loss, else the deepest win. A
+            // move beyond the index space has the end condition's key, the mask.
+            let mut best = if beyond { self.mask } else { C::TOP };
             for part in steps {
                 for &s in part {
-                    let v = match self.packed[i.wrapping_add_signed(s)].get() {
-                        UNRESOLVED => self.reached,
-                        v => v,
-                    };
-                    let d = v >> 2;
-                    // Without branches: which of the two a successor is cannot be predicted.
-                    let is_loss = v & 3 == LOSS;
-                    lost = lost.min(if is_loss { d } else { u32::MAX });
-                    won = won.max(if is_loss { 0 } else { d });
+                    best = best.min(self.keys[i.wrapping_add_signed(s)].get() ^ self.mask);
                 }
             }
-            let v = if lost != u32::MAX {
-                WIN | ((lost + 1) << 2)
+            let key = if best <= C::MAX_DEPTH {
+                // Won one move after the shallowest lost successor.
+                C::TOP - (best + 1)
             } else {
-                LOSS | ((won + 1) << 2)
+                // Lost one move after the deepest won successor.
+                C::TOP - best + 1
             };
-            debug_assert!((v >> 2) as u64 <= C::MAX_DEPTH, "depth beyond the game's bound");
-            self.packed[i] = C::of(v);
+            debug_assert!(
+                key.min(C::TOP - key) <= C::MAX_DEPTH,
+                "depth beyond the game's bound"
+            );
+            self.keys[i] = C::of(key ^ self.mask);
         }
     }
     let order = direction.successors_first();
+    let mask = key_of::<C>(Value::terminal(Ending::Reached, last));
     progress.pass("resolve", n as u64);
     game.sweep(
         order,
         &mut Resolve {
-            packed,
-            reached: packed_of(Value::terminal(Ending::Reached, last)),
-            stuck: C::of(packed_of(Value::terminal(Ending::Stuck, last))),
-            beyond_lost: Value::terminal(Ending::Reached, last).outcome == Outcome::Loss,
+            keys,
+            mask,
+            stuck: C::of(key_of::<C>(Value::terminal(Ending::Stuck, last)) ^ mask),
             order,
             progress,
         },
@@ -578,10 +617,7 @@ impl<'g, G: Game> Solution<'g, G> {
 
     /// Value of position `i`.
     pub fn value(&self, i: usize) -> Value {
-        let v = match self.packed.get(i) {
-            UNRESOLVED => self.zero,
-            v => v,
-        };
+        let v = self.packed.get(i, self.zero);
         let depth = (v >> 2) as u64;
         match v & 3 {
             WIN => Value::win(depth),
@@ -615,12 +651,10 @@ impl<'g, G: Game> Solution<'g, G> {
     /// Number of positions of each outcome: (wins, losses, draws).
     pub fn counts(&self) -> (usize, usize, usize) {
         let mut counts = [0usize; 4];
-        let mut count = |v: u32| counts[(if v == UNRESOLVED { self.zero } else { v } & 3) as usize] += 1;
-        match &self.packed {
-            Packed::Narrow(p) => p.iter().for_each(|&v| count(v as u32)),
-            Packed::Wide(p) => p.iter().for_each(|&v| count(v)),
+        for i in 0..self.packed.len() {
+            counts[(self.packed.get(i, self.zero) & 3) as usize] += 1;
         }
-        (counts[WIN as usize], counts[LOSS as usize], counts[UNRESOLVED as usize] + counts[3])
+        (counts[WIN as usize], counts[LOSS as usize], counts[UNRESOLVED as usize])
     }
 
     /// The positions reachable from the game's starts. Panics when memory runs out; see
