@@ -761,7 +761,8 @@ impl Game for HeapsGame {
                 for &s in hs.steps.row(ranks[h]) {
                     let key = if spare {
                         let mut moved = sizes;
-                        moved[h] = hs.sizes[ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
+                        moved[h] =
+                            hs.sizes[ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
                         let there = self.over_in_row(&mut moved);
                         if suffix {
                             there.start

@@ -360,8 +360,8 @@ pub fn try_solve_with_progress<'g, G: Game>(
                 self.packed[i] = pack(LOSS, 1);
             } else {
                 // One less than the count: 4 heaps of 64 moves make 256 successors.
-                self.pending[i] = u8::try_from(stored - 1)
-                    .expect("at most 256 stored successors a position");
+                self.pending[i] =
+                    u8::try_from(stored - 1).expect("at most 256 stored successors a position");
             }
         }
     }
@@ -654,7 +654,11 @@ impl<'g, G: Game> Solution<'g, G> {
         for i in 0..self.packed.len() {
             counts[(self.packed.get(i, self.zero) & 3) as usize] += 1;
         }
-        (counts[WIN as usize], counts[LOSS as usize], counts[UNRESOLVED as usize])
+        (
+            counts[WIN as usize],
+            counts[LOSS as usize],
+            counts[UNRESOLVED as usize],
+        )
     }
 
     /// The positions reachable from the game's starts. Panics when memory runs out; see
@@ -824,7 +828,9 @@ mod tests {
         .unwrap();
         let start = g.starts()[0];
         let mut successors = 0;
-        g.for_each_successor(start, |s| successors += matches!(s, Successor::Stored(_)) as u32);
+        g.for_each_successor(start, |s| {
+            successors += matches!(s, Successor::Stored(_)) as u32
+        });
         assert_eq!(successors, 256);
         let hidden = QueueOnly(g.clone());
         let queue = solve(&hidden);
