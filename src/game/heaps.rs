@@ -779,9 +779,9 @@ impl Game for HeapsGame {
                 row_leaves |= hs.leaves[ranks[h]];
             }
             if suffix {
-                keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+                keyed.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
             } else {
-                keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+                keyed.sort_unstable_by_key(|&(key, _)| key);
             }
             row_steps.clear();
             row_steps.extend(keyed.iter().map(|&(_, s)| s));
