@@ -9,7 +9,7 @@
 //!   the answers), so the two can be compared line by line;
 //! - `RETROGATE_BENCH=once:GAME`, GAME one of `sticks` (10^8, take 1,3,4), `sticks1e7`,
 //!   `sticks:COUNT:TAKE` (e.g. `sticks:100000:1,2,3`), `heaps`, `heaps-lower-bound` (the
-//!   specialised x+1 / x*2 solver of the same game), `kege`
+//!   specialised x+1 / x*2 solver of the same game), `cyclic` (the queue-path game), `kege`
 //!   (the seed-002 analysis) or `kege1` (the single start (3,10)), solves that game once and
 //!   prints its wall time; run it under `/usr/bin/time -v` for the maximum RSS, or under
 //!   valgrind for a profile.
@@ -414,6 +414,14 @@ fn once(what: &str) {
                 sol.value(game.starts()[0])
             )
         }
+        "cyclic" => {
+            let game = cyclic_heaps_game();
+            let sol = solve(&game);
+            format!(
+                "cyclic heaps sum>={CYCLIC_END} (1,1): {}",
+                sol.value(game.starts()[0])
+            )
+        }
         "kege1" => {
             let game = HeapsGame::kege_seed(&[3, 10]).unwrap();
             format!("kege (3,10): {}", solve(&game).value(game.starts()[0]))
@@ -423,7 +431,7 @@ fn once(what: &str) {
             format!("kege seed-002: 20 = {:?}", r.answers.petya_wins_in_2)
         }
         other => {
-            panic!("RETROGATE_BENCH=once:{other}: expected sticks, sticks1e7, sticks:COUNT:TAKE, heaps, kege or kege1")
+            panic!("RETROGATE_BENCH=once:{other}: expected sticks, sticks1e7, sticks:COUNT:TAKE, heaps, heaps-lower-bound, cyclic, kege or kege1")
         }
     };
     println!("{answer} ({:.3} s)", t.elapsed().as_secs_f64());

@@ -5,17 +5,17 @@
 
 use super::args::{Against, PlayArgs, PlayGame};
 use super::report::Report;
-use super::solve::heaps_rules;
+use super::solve::{heaps_rules, out_of_memory};
 use super::ui::{Colour, Paint, Ui};
 use super::CliError;
 use crate::circuit::CombBlock;
 use crate::designs::Jr01Design;
-use crate::game::{Game, HeapsGame, MatchesGame};
+use crate::game::{HeapsGame, MatchesGame};
 use crate::play::{
     CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
     SolverOpponent, LIT, MAX_LINE_BYTES,
 };
-use crate::solver::{solve_with_progress, Solution};
+use crate::solver::{try_solve_with_progress, Solution};
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::mpsc::{channel, Receiver};
 
@@ -257,9 +257,11 @@ fn show_all<C: Console>(
     Ok(open)
 }
 
-fn solved<'g, G: Game>(game: &'g G, ui: &Ui) -> Solution<'g, G> {
+/// The solved game; when the solver's arrays do not fit in memory, the same exit-2 error as
+/// `solve` gives.
+fn solved<'g, G: Report>(game: &'g G, ui: &Ui) -> Result<Solution<'g, G>, CliError> {
     let mut progress = ui.solve_progress(game.len());
-    solve_with_progress(game, &mut progress)
+    try_solve_with_progress(game, &mut progress).map_err(|e| out_of_memory(game, e))
 }
 
 /// Plays `game` against the solver's moves.
@@ -269,7 +271,7 @@ fn play_game<G: Playable + Report>(
     ui: &Ui,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let solution = solved(game, ui);
+    let solution = solved(game, ui)?;
     play_against(
         &solution,
         SolverOpponent::new(&solution),
@@ -298,7 +300,7 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
             let game = a.rules.game()?;
             game.check_solvable()?;
             if a.against == Against::Circuit {
-                let solution = solved(&game, ui);
+                let solution = solved(&game, ui)?;
                 let circuit = CircuitOpponent::new(
                     &game,
                     crate::circuit::SIM_THINK_CYCLES,

@@ -79,7 +79,7 @@ fn emit<G: Report>(
 
 /// The solver could not get memory for its arrays: exit 2, with how much it asked for and how
 /// to shrink the game.
-fn out_of_memory<G: Report>(game: &G, e: OutOfMemory) -> CliError {
+pub(super) fn out_of_memory<G: Report>(game: &G, e: OutOfMemory) -> CliError {
     let n = game.len() as u128;
     let total = SolverPath::of(game).bytes(n);
     CliError::Usage(format!(

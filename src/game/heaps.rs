@@ -666,21 +666,43 @@ impl Game for HeapsGame {
     fn direction(&self) -> Option<Direction> {
         self.direction
     }
+    /// When every move goes one way, each move changes one heap's rank by at least one in
+    /// that direction or leaves the index space (which ends the game): no play is longer
+    /// than the ranks there are to pass, plus that last move.
+    fn depth_bound(&self) -> Option<u64> {
+        self.direction.map(|_| {
+            self.heaps
+                .iter()
+                .map(|hs| hs.sizes.len() as u64 - 1)
+                .sum::<u64>()
+                + 1
+        })
+    }
     /// Row by row (a row: the last heap's sizes, the other heaps fixed), with the row's
-    /// terminal ranks found once and successors found by adding each move's index step.
+    /// terminal ranks found once and successors given as index steps from per-heap move
+    /// tables built once: the other heaps' steps are the same along a row (a slice per run of
+    /// ranks), the last heap's come from its table by rank. Nothing is decoded or divided per
+    /// position.
     fn sweep<V: Visit>(&self, order: Order, visit: &mut V) {
         let k = self.heaps.len();
         let tail = &self.heaps[k - 1];
         let row_len = tail.sizes.len();
         let rows = self.len / row_len;
-        // At most 64 moves on each of at most 4 heaps.
-        let mut stored = [0usize; 256];
-        // Steps of the other heaps' moves, the same along a row (unless only the smaller heap
-        // may move), each with the ranks of the row at which it ends the game.
-        let mut row_steps: Vec<(isize, std::ops::Range<usize>)> = Vec::with_capacity(256);
         // Whether successors where the game is over may count as leaving the index space.
         let spare = !V::EVERY_STORED_SUCCESSOR;
-        let any = self.apply_to == ApplyTo::Any;
+        // The end condition is monotone along a row: the ranks where it holds are a suffix
+        // for `>=` conditions, a prefix for `<=` ones.
+        let suffix = matches!(self.end, End::SumAtLeast(_) | End::AnyAtLeast(_));
+        // The other heaps' steps of a row, each with the rank of the row from which on
+        // (suffix) or below which (prefix) it leads where the game is over, sorted so that
+        // the steps that stay in play at a rank are a prefix.
+        let mut keyed: Vec<(usize, isize)> = Vec::with_capacity(3 * 64);
+        let mut row_steps: Vec<isize> = Vec::with_capacity(3 * 64);
+        let mut keys: Vec<usize> = Vec::with_capacity(3 * 64);
+        let mut cuts: Vec<usize> = Vec::with_capacity(3 * 64 + 1);
+        let mut runs: Vec<(usize, usize)> = Vec::with_capacity(3 * 64 + 1);
+        // One position's steps when only the smaller heap may move.
+        let mut stored = [0isize; MAX_HEAPS * 64];
         for row in 0..rows {
             let row = match order {
                 Order::Ascending => row,
@@ -689,29 +711,89 @@ impl Game for HeapsGame {
             let base = row * row_len;
             let (mut ranks, mut sizes) = self.decode(base);
             let over = self.over_in_row(&mut sizes);
-            row_steps.clear();
-            let mut row_leaves = false;
-            if any {
-                for (h, hs) in self.heaps[..k - 1].iter().enumerate() {
-                    for &s in hs.steps.row(ranks[h]) {
-                        let over_there = if spare {
-                            let mut moved = sizes;
-                            moved[h] = hs.sizes
-                                [ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
-                            self.over_in_row(&mut moved)
-                        } else {
-                            0..0
-                        };
-                        row_steps.push((s, over_there));
-                    }
-                    row_leaves |= hs.leaves[ranks[h]];
-                }
-            }
-            // The row in `order`: the ranks before the terminal ones, the terminal ones as a
-            // block, the ranks after them.
+            // The ranks before the terminal ones and the ranks after them, in `order`, with
+            // the terminal block between them.
             let (first, last) = match order {
                 Order::Ascending => (0..over.start, over.end..row_len),
                 Order::Descending => (over.end..row_len, 0..over.start),
+            };
+            if self.apply_to == ApplyTo::Smaller {
+                for (part, segment) in [first, over.clone(), last].into_iter().enumerate() {
+                    if part == 1 {
+                        if !segment.is_empty() {
+                            visit.reached_all(base + segment.start..base + segment.end, order);
+                        }
+                        continue;
+                    }
+                    for step in 0..segment.len() {
+                        let r = match order {
+                            Order::Ascending => segment.start + step,
+                            Order::Descending => segment.end - 1 - step,
+                        };
+                        let i = base + r;
+                        if !visit.wants(i) {
+                            continue;
+                        }
+                        ranks[k - 1] = r;
+                        sizes[k - 1] = tail.sizes[r];
+                        let (mut n, mut leaves) = (0, false);
+                        for (h, hs) in self.heaps.iter().enumerate() {
+                            if self.may_move(&sizes[..k], h) {
+                                for &s in hs.steps.row(ranks[h]) {
+                                    stored[n] = s;
+                                    n += 1;
+                                }
+                                leaves |= hs.leaves[ranks[h]];
+                            }
+                        }
+                        if n == 0 && !leaves {
+                            visit.ended(i, Ending::Stuck);
+                        } else {
+                            visit.moves(i, [&stored[..n], &[]], leaves);
+                        }
+                    }
+                }
+                continue;
+            }
+            keyed.clear();
+            let mut row_leaves = false;
+            for (h, hs) in self.heaps[..k - 1].iter().enumerate() {
+                for &s in hs.steps.row(ranks[h]) {
+                    let key = if spare {
+                        let mut moved = sizes;
+                        moved[h] =
+                            hs.sizes[ranks[h].wrapping_add_signed(s / self.strides[h] as isize)];
+                        let there = self.over_in_row(&mut moved);
+                        if suffix {
+                            there.start
+                        } else {
+                            there.end
+                        }
+                    } else if suffix {
+                        row_len
+                    } else {
+                        0
+                    };
+                    keyed.push((key, s));
+                }
+                row_leaves |= hs.leaves[ranks[h]];
+            }
+            if suffix {
+                keyed.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+            } else {
+                keyed.sort_unstable_by_key(|&(key, _)| key);
+            }
+            row_steps.clear();
+            row_steps.extend(keyed.iter().map(|&(_, s)| s));
+            keys.clear();
+            keys.extend(keyed.iter().map(|&(key, _)| key));
+            // How many of the row's steps stay in play at rank r.
+            let in_play = |r: usize| {
+                if suffix {
+                    keys.partition_point(|&key| key > r)
+                } else {
+                    keys.partition_point(|&key| key <= r)
+                }
             };
             for (part, segment) in [first, over.clone(), last].into_iter().enumerate() {
                 if part == 1 {
@@ -720,52 +802,47 @@ impl Game for HeapsGame {
                     }
                     continue;
                 }
-                for step in 0..segment.len() {
-                    let r = match order {
-                        Order::Ascending => segment.start + step,
-                        Order::Descending => segment.end - 1 - step,
-                    };
-                    let i = base + r;
-                    if !visit.wants(i) {
-                        continue;
+                // Runs of ranks over which the same steps stay in play, cut at the keys.
+                cuts.clear();
+                cuts.extend(
+                    keys.iter()
+                        .copied()
+                        .filter(|&c| c > segment.start && c < segment.end),
+                );
+                cuts.push(segment.end);
+                cuts.sort_unstable();
+                cuts.dedup();
+                runs.clear();
+                let mut from = segment.start;
+                for &to in &cuts {
+                    if to > from {
+                        runs.push((from, to));
+                        from = to;
                     }
-                    let mut n = 0;
-                    let mut leaves = false;
-                    if any {
-                        leaves = row_leaves | tail.leaves[r];
-                        for (s, over_there) in &row_steps {
-                            if spare && over_there.contains(&r) {
-                                leaves = true;
-                            } else {
-                                stored[n] = i.wrapping_add_signed(*s);
-                                n += 1;
-                            }
+                }
+                if order == Order::Descending {
+                    runs.reverse();
+                }
+                for &(lo, hi) in &runs {
+                    let m = in_play(lo);
+                    let steps = &row_steps[..m];
+                    let run_leaves = row_leaves | (m < row_steps.len());
+                    for step in 0..hi - lo {
+                        let r = match order {
+                            Order::Ascending => lo + step,
+                            Order::Descending => hi - 1 - step,
+                        };
+                        let i = base + r;
+                        if !visit.wants(i) {
+                            continue;
                         }
-                        for &s in tail.steps.row(r) {
-                            if spare && over.contains(&r.wrapping_add_signed(s)) {
-                                leaves = true;
-                            } else {
-                                stored[n] = i.wrapping_add_signed(s);
-                                n += 1;
-                            }
+                        let own = tail.steps.row(r);
+                        let leaves = run_leaves | tail.leaves[r];
+                        if steps.is_empty() && own.is_empty() && !leaves {
+                            visit.ended(i, Ending::Stuck);
+                        } else {
+                            visit.moves(i, [steps, own], leaves);
                         }
-                    } else {
-                        ranks[k - 1] = r;
-                        sizes[k - 1] = tail.sizes[r];
-                        for (h, hs) in self.heaps.iter().enumerate() {
-                            if self.may_move(&sizes[..k], h) {
-                                for &s in hs.steps.row(ranks[h]) {
-                                    stored[n] = i.wrapping_add_signed(s);
-                                    n += 1;
-                                }
-                                leaves |= hs.leaves[ranks[h]];
-                            }
-                        }
-                    }
-                    if n == 0 && !leaves {
-                        visit.ended(i, Ending::Stuck);
-                    } else {
-                        visit.moves(i, &stored[..n], leaves);
                     }
                 }
             }

@@ -79,9 +79,11 @@ pub trait Visit {
             Order::Descending => range.rev().for_each(&mut at),
         }
     }
-    /// Position `i` has moves: to the stored positions `stored` (move order, each once) and,
-    /// if `beyond`, out of the index space.
-    fn moves(&mut self, i: usize, stored: &[usize], beyond: bool);
+    /// Position `i` has moves: to the stored positions `i + s` for every index step `s` of
+    /// both lists of `steps` (each successor once, in no particular order) and, if `beyond`,
+    /// out of the index space. Steps rather than indices let a game hand over a table it
+    /// shares between many positions without copying it.
+    fn moves(&mut self, i: usize, steps: [&[isize]; 2], beyond: bool);
 }
 
 /// Who wins when the game ends by its end condition.
@@ -158,13 +160,19 @@ pub trait Game {
     fn direction(&self) -> Option<Direction> {
         self.moves_go_down().then_some(Direction::Down)
     }
+    /// An upper bound on the depth of every position (moves to the end of the game) that the
+    /// game knows without solving, or `None`. The one-sweep solver stores 2 bytes a position
+    /// instead of 4 when it is below 2^14.
+    fn depth_bound(&self) -> Option<u64> {
+        None
+    }
     /// Visits every position in index order `order`, telling `visit` its ending or where its
     /// moves lead (stored successors in move order, and whether some move leaves the index
     /// space). Positions for which [`Visit::wants`] says no are skipped. Games override it to
     /// walk their index without decoding each position.
     fn sweep<V: Visit>(&self, order: Order, visit: &mut V) {
         let n = self.len();
-        let mut stored = Vec::new();
+        let mut steps = Vec::new();
         let mut at = |i: usize| {
             if !visit.wants(i) {
                 return;
@@ -173,13 +181,13 @@ pub trait Game {
                 visit.ended(i, ending);
                 return;
             }
-            stored.clear();
+            steps.clear();
             let mut beyond = false;
             self.for_each_successor(i, |s| match s {
-                Successor::Stored(j) => stored.push(j),
+                Successor::Stored(j) => steps.push(j as isize - i as isize),
                 Successor::Beyond => beyond = true,
             });
-            visit.moves(i, &stored, beyond);
+            visit.moves(i, [&steps, &[]], beyond);
         };
         match order {
             Order::Ascending => (0..n).for_each(&mut at),
@@ -226,7 +234,8 @@ pub const MAX_POSITIONS: u64 = 1_000_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolverPath {
     /// Acyclic games ([`Game::direction`] is `Some`): one sweep over a packed `u32` value a
-    /// position, then a reachability bit a position: 4 1/8 bytes.
+    /// position (`u16` when [`Game::depth_bound`] allows), then a reachability bit a
+    /// position: at most 4 1/8 bytes.
     OneSweep,
     /// Games that may cycle: packed value (4), successor counter (1) and queue slot (4) a
     /// position, 9 bytes (the reachability search afterwards, a bit and at most a 4-byte stack

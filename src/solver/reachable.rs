@@ -31,8 +31,9 @@ impl Reachable {
                     #[inline]
                     fn ended(&mut self, _: usize, _: Ending) {}
                     #[inline]
-                    fn moves(&mut self, _: usize, stored: &[usize], _: bool) {
-                        for &j in stored {
+                    fn moves(&mut self, i: usize, steps: [&[isize]; 2], _: bool) {
+                        for &s in steps.into_iter().flatten() {
+                            let j = i.wrapping_add_signed(s);
                             self.0[j / 64] |= 1 << (j % 64);
                         }
                     }

@@ -9,7 +9,8 @@
 //!
 //! Acyclic games (every move goes the same way in the index, [`Game::direction`]) skip all of
 //! that: one [`Game::sweep`] in the order that puts successors first decides every position
-//! from its successors' values, with the packed `u32` alone.
+//! from its successors' values, with the packed value alone: a `u16` when the game bounds
+//! every depth below 2^14 ([`Game::depth_bound`]), else a `u32`.
 //!
 //! The chosen move is not stored: it is recomputed from the successors' values, which gives
 //! the move that realises the depth, ties going to the earliest move in the game's order.
@@ -114,13 +115,104 @@ fn pack(outcome: u32, depth: u64) -> u32 {
     outcome | ((depth as u32) << 2)
 }
 
+/// The solver's values. The queue and the stick games' pass store `pack`ed values (outcome in
+/// the low two bits, depth above; 0 is unresolved: a draw). The one-sweep path stores keys
+/// ([`Cell`]), 2 bytes a position when the game bounds every depth below 2^14
+/// ([`Game::depth_bound`]), else 4.
+#[derive(Clone, Debug)]
+enum Packed {
+    Keys16(Vec<u16>),
+    Keys32(Vec<u32>),
+    Wide(Vec<u32>),
+}
+
+/// A one-sweep solver cell: `u16` or `u32`. It holds a position's key for the player who moves
+/// into it, so that the best successor is the one with the smallest key: a loss in `d` has
+/// key `d`, a win in `d` has key `Cell::TOP - d` (above every loss key). The key is stored
+/// XOR the key of the end condition's own value, so that the allocator's zeros stand for
+/// positions where the end condition holds and need not be written.
+trait Cell: Zeroable {
+    /// The largest key: a win in 0.
+    const TOP: u32;
+    /// Deepest depth the cell holds.
+    const MAX_DEPTH: u32;
+    fn get(self) -> u32;
+    fn of(v: u32) -> Self;
+}
+
+impl Cell for u16 {
+    const TOP: u32 = u16::MAX as u32;
+    const MAX_DEPTH: u32 = (1 << 14) - 1;
+    #[inline]
+    fn get(self) -> u32 {
+        self as u32
+    }
+    #[inline]
+    fn of(v: u32) -> Self {
+        v as u16
+    }
+}
+
+impl Cell for u32 {
+    const TOP: u32 = u32::MAX;
+    const MAX_DEPTH: u32 = MAX_DEPTH as u32;
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn of(v: u32) -> Self {
+        v
+    }
+}
+
+/// The key of a won or lost value (see [`Cell`]).
+fn key_of<C: Cell>(v: Value) -> u32 {
+    let d = v.depth.expect("won and lost values have a depth") as u32;
+    match v.outcome {
+        Outcome::Loss => d,
+        _ => C::TOP - d,
+    }
+}
+
+/// The `pack`ed value of a key (see [`Cell`]).
+#[inline]
+fn unkey<C: Cell>(key: u32) -> u32 {
+    if key <= C::MAX_DEPTH {
+        LOSS | (key << 2)
+    } else {
+        WIN | ((C::TOP - key) << 2)
+    }
+}
+
+impl Packed {
+    /// The `pack`ed value of position `i`; `mask` is the solution's `zero`.
+    #[inline]
+    fn get(&self, i: usize, mask: u32) -> u32 {
+        match self {
+            Packed::Keys16(v) => unkey::<u16>(v[i].get() ^ mask),
+            Packed::Keys32(v) => unkey::<u32>(v[i] ^ mask),
+            Packed::Wide(v) => match v[i] {
+                UNRESOLVED => mask,
+                v => v,
+            },
+        }
+    }
+    fn len(&self) -> usize {
+        match self {
+            Packed::Keys16(v) => v.len(),
+            Packed::Keys32(v) | Packed::Wide(v) => v.len(),
+        }
+    }
+}
+
 /// The solved game.
 #[derive(Clone, Debug)]
 pub struct Solution<'g, G: Game> {
     game: &'g G,
-    packed: Vec<u32>,
-    /// The packed value that 0 in `packed` stands for: a draw, or (one-sweep path) the value
-    /// of a position where the end condition holds.
+    packed: Packed,
+    /// [`Packed::Wide`]: the packed value that 0 stands for (a draw); the one-sweep keys: the
+    /// mask they are stored with, the key of a position where the end condition holds.
     zero: u32,
 }
 
@@ -158,6 +250,7 @@ pub struct OutOfMemory {
 /// Integers, for which all-zero bytes are a valid value.
 pub(crate) trait Zeroable: Copy {}
 impl Zeroable for u8 {}
+impl Zeroable for u16 {}
 impl Zeroable for u32 {}
 impl Zeroable for u64 {}
 
@@ -256,17 +349,19 @@ pub fn try_solve_with_progress<'g, G: Game>(
             self.queue.push(i as u32);
         }
         #[inline]
-        fn moves(&mut self, i: usize, stored: &[usize], beyond: bool) {
+        fn moves(&mut self, i: usize, steps: [&[isize]; 2], beyond: bool) {
+            let stored = steps[0].len() + steps[1].len();
             if i.is_multiple_of(PROGRESS_STEP) {
                 self.progress.at(i as u64);
             }
             if beyond && self.beyond_lost {
                 self.packed[i] = pack(WIN, 1);
-            } else if stored.is_empty() {
+            } else if stored == 0 {
                 self.packed[i] = pack(LOSS, 1);
             } else {
+                // One less than the count: 4 heaps of 64 moves make 256 successors.
                 self.pending[i] =
-                    u8::try_from(stored.len()).expect("at most 255 moves per position");
+                    u8::try_from(stored - 1).expect("at most 256 stored successors a position");
             }
         }
     }
@@ -310,19 +405,19 @@ pub fn try_solve_with_progress<'g, G: Game>(
             if lost_here {
                 packed[q] = pack(WIN, next_depth);
                 queue.push(q as u32);
+            } else if pending[q] == 0 {
+                // That was the last unresolved successor (the counter holds one less).
+                packed[q] = pack(LOSS, next_depth);
+                queue.push(q as u32);
             } else {
                 pending[q] -= 1;
-                if pending[q] == 0 {
-                    packed[q] = pack(LOSS, next_depth);
-                    queue.push(q as u32);
-                }
             }
         });
     }
     progress.at(head as u64);
     Ok(Solution {
         game,
-        packed,
+        packed: Packed::Wide(packed),
         zero: UNRESOLVED,
     })
 }
@@ -383,14 +478,15 @@ fn solve_descending<'g, G: Game>(
     progress.at(n as u64);
     Ok(Solution {
         game,
-        packed,
+        packed: Packed::Wide(packed),
         zero: UNRESOLVED,
     })
 }
 
 /// The one-pass analysis for any acyclic game, through its [`Game::sweep`] in the order that
 /// puts successors first: a position is won one move after its shallowest lost successor, or
-/// else lost one move after its deepest won one. 4 bytes a position, no counters, no queue.
+/// else lost one move after its deepest won one. 2 or 4 bytes a position (see [`Packed`]), no
+/// counters, no queue.
 ///
 /// Positions where the end condition holds are left at 0, which this solution reads as their
 /// value (the same as a move beyond the index space): the allocator's zero pages of a large
@@ -401,39 +497,70 @@ fn solve_in_one_sweep<'g, G: Game>(
     progress: &mut dyn Progress,
 ) -> Result<Solution<'g, G>, OutOfMemory> {
     let n = game.len();
+    let reached = Value::terminal(Ending::Reached, game.last());
+    Ok(
+        if game
+            .depth_bound()
+            .is_some_and(|d| d <= <u16 as Cell>::MAX_DEPTH as u64)
+        {
+            let mut keys = try_zeroed::<u16>(n, "the values (2 bytes a position)")?;
+            sweep_values(game, direction, &mut keys, progress);
+            Solution {
+                game,
+                packed: Packed::Keys16(keys),
+                zero: key_of::<u16>(reached),
+            }
+        } else {
+            let mut keys = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
+            sweep_values(game, direction, &mut keys, progress);
+            Solution {
+                game,
+                packed: Packed::Keys32(keys),
+                zero: key_of::<u32>(reached),
+            }
+        },
+    )
+}
+
+/// The sweep of [`solve_in_one_sweep`] into `keys` (all zeros on entry; see [`Cell`]).
+fn sweep_values<G: Game, C: Cell>(
+    game: &G,
+    direction: Direction,
+    keys: &mut [C],
+    progress: &mut dyn Progress,
+) {
+    let n = game.len();
     let last = game.last();
-    let mut packed = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
-    let packed_of = |v: Value| pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0);
-    struct Resolve<'a> {
-        packed: &'a mut [u32],
-        reached: u32,
-        stuck: u32,
-        beyond_lost: bool,
+    struct Resolve<'a, C> {
+        keys: &'a mut [C],
+        /// The key of the end condition's value, which every key is stored XOR.
+        mask: u32,
+        stuck: C,
         order: Order,
         progress: &'a mut dyn Progress,
     }
-    impl Resolve<'_> {
+    impl<C> Resolve<'_, C> {
         #[inline]
         fn tick(&mut self, i: usize) {
             if i.is_multiple_of(PROGRESS_STEP) {
                 let done = match self.order {
                     Order::Ascending => i,
-                    Order::Descending => self.packed.len() - i,
+                    Order::Descending => self.keys.len() - i,
                 };
                 self.progress.at(done as u64);
             }
         }
     }
-    impl Visit for Resolve<'_> {
+    impl<C: Cell> Visit for Resolve<'_, C> {
         const EVERY_STORED_SUCCESSOR: bool = false;
         #[inline]
         fn ended(&mut self, i: usize, ending: Ending) {
             self.tick(i);
             if ending == Ending::Stuck {
-                self.packed[i] = self.stuck;
+                self.keys[i] = self.stuck;
             }
         }
-        /// Positions where the end condition holds keep their 0 (see above).
+        /// Positions where the end condition holds keep their 0 (see [`Cell`]).
         #[inline]
         fn reached_all(&mut self, range: std::ops::Range<usize>, _: Order) {
             let tick = range.start.next_multiple_of(PROGRESS_STEP);
@@ -442,54 +569,44 @@ fn solve_in_one_sweep<'g, G: Game>(
             }
         }
         #[inline]
-        fn moves(&mut self, i: usize, stored: &[usize], beyond: bool) {
+        fn moves(&mut self, i: usize, steps: [&[isize]; 2], beyond: bool) {
             self.tick(i);
-            // Shallowest lost successor (u32::MAX: none) and deepest won successor (a won
-            // successor beyond the index space has depth 0, so 0 also stands for none).
-            let mut lost = if beyond && self.beyond_lost {
-                0
-            } else {
-                u32::MAX
-            };
-            let mut won = 0u32;
-            for &j in stored {
-                let v = match self.packed[j] {
-                    UNRESOLVED => self.reached,
-                    v => v,
-                };
-                let d = v >> 2;
-                // Without branches: which of the two a successor is cannot be predicted.
-                let is_loss = v & 3 == LOSS;
-                lost = lost.min(if is_loss { d } else { u32::MAX });
-                won = won.max(if is_loss { 0 } else { d });
+            // The smallest key of a successor: the shallowest loss, else the deepest win. A
+            // move beyond the index space has the end condition's key, the mask.
+            let mut best = if beyond { self.mask } else { C::TOP };
+            for part in steps {
+                for &s in part {
+                    best = best.min(self.keys[i.wrapping_add_signed(s)].get() ^ self.mask);
+                }
             }
-            self.packed[i] = if lost != u32::MAX {
-                WIN | ((lost + 1) << 2)
+            let key = if best <= C::MAX_DEPTH {
+                // Won one move after the shallowest lost successor.
+                C::TOP - (best + 1)
             } else {
-                LOSS | ((won + 1) << 2)
+                // Lost one move after the deepest won successor.
+                C::TOP - best + 1
             };
-            debug_assert!((self.packed[i] >> 2) as u64 <= MAX_DEPTH);
+            debug_assert!(
+                key.min(C::TOP - key) <= C::MAX_DEPTH,
+                "depth beyond the game's bound"
+            );
+            self.keys[i] = C::of(key ^ self.mask);
         }
     }
     let order = direction.successors_first();
+    let mask = key_of::<C>(Value::terminal(Ending::Reached, last));
     progress.pass("resolve", n as u64);
     game.sweep(
         order,
         &mut Resolve {
-            packed: &mut packed,
-            reached: packed_of(Value::terminal(Ending::Reached, last)),
-            stuck: packed_of(Value::terminal(Ending::Stuck, last)),
-            beyond_lost: Value::terminal(Ending::Reached, last).outcome == Outcome::Loss,
+            keys,
+            mask,
+            stuck: C::of(key_of::<C>(Value::terminal(Ending::Stuck, last)) ^ mask),
             order,
             progress,
         },
     );
     progress.at(n as u64);
-    Ok(Solution {
-        game,
-        packed,
-        zero: packed_of(Value::terminal(Ending::Reached, last)),
-    })
 }
 
 impl<'g, G: Game> Solution<'g, G> {
@@ -500,10 +617,7 @@ impl<'g, G: Game> Solution<'g, G> {
 
     /// Value of position `i`.
     pub fn value(&self, i: usize) -> Value {
-        let v = match self.packed[i] {
-            UNRESOLVED => self.zero,
-            v => v,
-        };
+        let v = self.packed.get(i, self.zero);
         let depth = (v >> 2) as u64;
         match v & 3 {
             WIN => Value::win(depth),
@@ -536,16 +650,15 @@ impl<'g, G: Game> Solution<'g, G> {
 
     /// Number of positions of each outcome: (wins, losses, draws).
     pub fn counts(&self) -> (usize, usize, usize) {
-        let (mut w, mut l, mut d) = (0, 0, 0);
-        for &v in &self.packed {
-            let v = if v == UNRESOLVED { self.zero } else { v };
-            match v & 3 {
-                WIN => w += 1,
-                LOSS => l += 1,
-                _ => d += 1,
-            }
+        let mut counts = [0usize; 4];
+        for i in 0..self.packed.len() {
+            counts[(self.packed.get(i, self.zero) & 3) as usize] += 1;
         }
-        (w, l, d)
+        (
+            counts[WIN as usize],
+            counts[LOSS as usize],
+            counts[UNRESOLVED as usize],
+        )
     }
 
     /// The positions reachable from the game's starts. Panics when memory runs out; see
@@ -692,6 +805,48 @@ mod tests {
                     assert_eq!(a.best_move(i), b.best_move(i), "{take:?} {last} {i}");
                 }
             }
+        }
+    }
+
+    /// 4 heaps of 64 moves give a position 256 distinct successors, one more than a `u8`
+    /// counter holds. Here only a heap of 1 moves (to 2..=65); heaps of 2 or more are stuck, so
+    /// with k heaps of 1 a position is won in 1 (k = 1), lost in 2, won in 3, lost in 4 (k = 4):
+    /// (1,1,1,1) is lost only once all 256 counted successors are found won.
+    #[test]
+    fn four_heaps_of_64_moves_count_256_successors_on_the_queue_path() {
+        use crate::game::{expr::MoveExpr, ApplyTo, End, HeapsGame};
+        let moves = (1..=64)
+            .map(|k| MoveExpr::parse(&format!("x+{k} if x==1")).unwrap())
+            .collect();
+        let g = HeapsGame::new(
+            vec![vec![1, 1, 1, 1]],
+            moves,
+            End::AnyAtLeast(66),
+            Last::Wins,
+            ApplyTo::Any,
+        )
+        .unwrap();
+        let start = g.starts()[0];
+        let mut successors = 0;
+        g.for_each_successor(start, |s| {
+            successors += matches!(s, Successor::Stored(_)) as u32
+        });
+        assert_eq!(successors, 256);
+        let hidden = QueueOnly(g.clone());
+        let queue = solve(&hidden);
+        let sweep = solve(&g);
+        assert_eq!(queue.value(start), Value::loss(4));
+        let ones = |p: &[u64]| p.iter().filter(|&&h| h == 1).count();
+        for i in (0..g.len()).step_by(97).chain([start]) {
+            let expected = match ones(&g.position(i)) {
+                0 => Value::loss(0),
+                1 => Value::win(1),
+                2 => Value::loss(2),
+                3 => Value::win(3),
+                _ => Value::loss(4),
+            };
+            assert_eq!(queue.value(i), expected, "{:?}", g.position(i));
+            assert_eq!(sweep.value(i), expected, "{:?}", g.position(i));
         }
     }
 
