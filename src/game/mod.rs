@@ -233,9 +233,9 @@ pub const MAX_POSITIONS: u64 = 1_000_000_000;
 /// Which of the solver's two algorithms a game takes, and so how much memory a position costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolverPath {
-    /// Acyclic games ([`Game::direction`] is `Some`): one sweep over a packed `u32` value a
-    /// position (`u16` when [`Game::depth_bound`] allows), then a reachability bit a
-    /// position: at most 4 1/8 bytes.
+    /// Acyclic games ([`Game::direction`] is `Some`): one sweep over a `u32` key a position
+    /// (`u16` when [`Game::depth_bound`] allows), then a reachability bit a position: at most
+    /// 4 1/8 bytes.
     OneSweep,
     /// Games that may cycle: packed value (4), successor counter (1) and queue slot (4) a
     /// position, 9 bytes (the reachability search afterwards, a bit and at most a 4-byte stack

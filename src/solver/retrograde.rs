@@ -9,8 +9,10 @@
 //!
 //! Acyclic games (every move goes the same way in the index, [`Game::direction`]) skip all of
 //! that: one [`Game::sweep`] in the order that puts successors first decides every position
-//! from its successors' values, with the packed value alone: a `u16` when the game bounds
-//! every depth below 2^14 ([`Game::depth_bound`]), else a `u32`.
+//! from its successors' values, with one key a position alone (a loss in `d` is `d`, a win in
+//! `d` is `TOP - d`, so the best successor is the smallest key): a `u16` when the game bounds
+//! every depth below 2^14 ([`Game::depth_bound`]), else a `u32`. Successors come as index
+//! steps, so a game can share one table of steps among many positions.
 //!
 //! The chosen move is not stored: it is recomputed from the successors' values, which gives
 //! the move that realises the depth, ties going to the earliest move in the game's order.
