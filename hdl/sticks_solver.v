@@ -18,8 +18,8 @@ module sticks_solver(clock,reset,take_set,count,last_wins,start,busy,done,query,
     output reg  [3:0] query_take;
 
     // Update code (custom)
-    // Table: one word per position, {winning, depth[8], take[4]}.
-    reg [12:0] mem [0:255];
+    // Table: one word per position, {winning, depth[8], take[4]}, in one SB_RAM40_4K.
+    (* ram_style = "block" *) reg [12:0] mem [0:255];
     reg [12:0] rdata;
     reg [7:0] pending;
     reg [7:0] addr;

@@ -47,6 +47,8 @@ pub enum Tool {
     Verilator,
     /// Graphviz layout (schematics as SVG).
     Dot,
+    /// ABC as yosys ships it: model checking of AIGER files (`bmc3`).
+    YosysAbc,
 }
 
 impl Tool {
@@ -62,13 +64,14 @@ impl Tool {
             Tool::Vvp => "vvp",
             Tool::Verilator => "verilator",
             Tool::Dot => "dot",
+            Tool::YosysAbc => "yosys-abc",
         }
     }
 
     /// The Debian package to `apt-get install` for this tool.
     pub fn package(self) -> &'static str {
         match self {
-            Tool::Yosys => "yosys",
+            Tool::Yosys | Tool::YosysAbc => "yosys",
             Tool::YosysConfig => "yosys-dev",
             Tool::NextpnrIce40 => "nextpnr-ice40",
             Tool::Icepack | Tool::Iceprog => "fpga-icestorm",
