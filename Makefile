@@ -4,7 +4,7 @@
 CARGO   ?= cargo
 # Debian packages for the external tools, and one command each provides.
 PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator graphviz z3
-TOOLS    := yosys yosys-smtbmc nextpnr-ice40 icepack iverilog verilator dot z3
+TOOLS    := yosys yosys-smtbmc yosys-abc nextpnr-ice40 icepack iverilog verilator dot z3
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all prog tools test generated docs bench clean
@@ -45,6 +45,7 @@ test: tools
 generated:
 	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim --constraints constraints
 	$(CARGO) run --release --quiet -- emit sticks --impl logic --out hdl --constraints constraints
+	$(CARGO) run --release --quiet -- emit solver --max-count 255 --max-take 8 --out hdl
 	$(CARGO) run --release --quiet -- wave sticks --count 20 --moves 1,3,2 --out docs/sticks-wave.svg --gtkw
 
 # The README's picture of the J.R. 01 circuit as gates (Graphviz dot); tests/up_to_date.rs checks it.

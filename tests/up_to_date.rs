@@ -74,6 +74,17 @@ fn hdl_sticks_strategy_and_game_are_up_to_date() {
     );
 }
 
+/// The on-chip solver at the size the README describes (`emit solver --max-count 255
+/// --max-take 8`).
+#[test]
+fn hdl_sticks_solver_is_up_to_date() {
+    use retrogate::circuit::sticks_solver::sticks_solver_verilog;
+    assert_file(
+        "hdl/sticks_solver.v",
+        &sticks_solver_verilog(255, 8).unwrap(),
+    );
+}
+
 #[test]
 fn constraints_for_sticks_are_up_to_date() {
     use retrogate::board::BoardId;

@@ -39,6 +39,7 @@ pub mod rust_hdl;
 pub mod sequential;
 pub mod simulation;
 pub mod solver;
+pub mod solver_formal;
 pub mod sticks;
 pub mod testbench;
 

@@ -16,7 +16,9 @@
 //! 2. the emitted Verilog under Icarus, 3. under Verilator, 4. the `synth_ice40` netlist with
 //!    yosys's `ice40/cells_sim.v` under Icarus: one generated self-checking testbench
 //!    ([`solver_testbench`]) reads the expected words from a vector file ([`solver_vectors`])
-//!    and ends with `$fatal` on the first mismatch or overlong solve.
+//!    and ends with `$fatal` on the first mismatch or overlong solve;
+//! 5. formal: a bounded model check of C = 15, K = 3 against the solver's tables, run once
+//!    ([`super::solver_formal`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -225,6 +227,9 @@ pub enum SolverLevel {
     Verilator,
     /// The `synth_ice40` netlist under Icarus.
     GateLevel,
+    /// A bounded model check of C = 15, K = 3 ([`super::solver_formal`]); run once, not per
+    /// configuration.
+    Formal,
 }
 
 impl SolverLevel {
@@ -244,6 +249,7 @@ impl fmt::Display for SolverLevel {
             SolverLevel::Icarus => "Icarus (emitted Verilog)",
             SolverLevel::Verilator => "Verilator (emitted Verilog)",
             SolverLevel::GateLevel => "gate level (synth_ice40 netlist)",
+            SolverLevel::Formal => "formal (bounded model check)",
         })
     }
 }
@@ -281,6 +287,19 @@ impl SolverLevelReport {
 impl fmt::Display for SolverLevelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.passed() { "PASS" } else { "FAIL" };
+        if self.level == SolverLevel::Formal {
+            write!(
+                f,
+                "{verdict} {level}: {detail}, {ms} ms",
+                level = self.level,
+                detail = self.detail,
+                ms = self.elapsed.as_millis()
+            )?;
+            if let Some(problem) = &self.failure {
+                write!(f, "\n  {problem}")?;
+            }
+            return Ok(());
+        }
         write!(
             f,
             "{verdict} {level} [{case}]: {solves} solves, {positions} positions, slowest solve {cyc} cycles (bound {bound}), {ms} ms",
@@ -473,6 +492,10 @@ pub fn run_solver_level_with(
     dir: &Path,
     verilog: Option<String>,
 ) -> Result<SolverLevelReport, SolverBenchError> {
+    if level == SolverLevel::Formal {
+        // A configuration of its own (C = 15, K = 3), whatever `case` is.
+        return super::solver_formal::run_formal_level(dir, verilog);
+    }
     let start = Instant::now();
     let max_bound = case
         .requests
@@ -737,6 +760,31 @@ mod tests {
         let dir = crate::flow::testing::work_dir("solver_icarus");
         let report = run_solver_level(SolverLevel::Icarus, &sample_case(8), dir.path()).unwrap();
         assert!(report.passed(), "{report}");
+    }
+
+    /// The storage choice holds after synthesis: registers up to C = 3, one block RAM from 4.
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn synthesis_keeps_the_chosen_table_storage() {
+        use crate::circuit::sticks_solver::{table_storage, TableStorage};
+        for (max_count, max_take) in [(3, 8), (4, 3)] {
+            let dir = crate::flow::testing::work_dir("solver_storage");
+            let design = write(
+                dir.path(),
+                &format!("{SOLVER_MODULE}.v"),
+                &sticks_solver_verilog(max_count, max_take).unwrap(),
+            )
+            .unwrap();
+            let synth = yosys::synth_ice40(dir.path(), &[design], SOLVER_MODULE).unwrap();
+            let rams = match table_storage(max_count) {
+                TableStorage::Registers => 0,
+                TableStorage::BlockRam => 1,
+            };
+            assert_eq!(
+                synth.stats.ram40_4k, rams,
+                "C = {max_count}, K = {max_take}"
+            );
+        }
     }
 
     /// Small changes to the emitted Verilog (tie-breaking, the rule at position 0, the number

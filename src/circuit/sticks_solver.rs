@@ -1,7 +1,8 @@
 //! `sticks_solver`: the retrograde analysis of a subtraction game, on the FPGA. A player sets
 //! the take set, the count and the rule on the inputs, pulses `start`, and after at most
 //! `(count + 1) * (K + 2) + 16` cycles the whole table (outcome, depth, chosen take for every
-//! position `0..=count`) sits in block RAM, readable through the `query` port.
+//! position `0..=count`) sits in block RAM (in registers up to C = 3, see [`table_storage`]),
+//! readable through the `query` port.
 //!
 //! ```text
 //!                     +-------------------------------------+
@@ -9,7 +10,7 @@
 //!   reset ----------->|   SticksSolver<W, K, M>             |---> done
 //!   take_set[K] ----->|                                     |
 //!   count[W] -------->|   table: 2^W words of 1 + W + M     |---> query_winning
-//!   last_wins ------->|   bits (one SB_RAM40_4K for W <= 8) |---> query_depth[W]
+//!   last_wins ------->|   bits (registers or a block RAM)   |---> query_depth[W]
 //!   start ----------->|                                     |---> query_take[M]
 //!   query[W] -------->|                                     |
 //!                     +-------------------------------------+
@@ -79,6 +80,45 @@ pub fn bits_for(value: u64) -> usize {
 /// The solver's widths for a largest count and a largest take: (W, M).
 pub fn solver_widths(max_count: u64, max_take: u64) -> (usize, usize) {
     (bits_for(max_count), bits_for(max_take))
+}
+
+/// Where the table lives: the smaller of a register file and one SB_RAM40_4K for the size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableStorage {
+    /// Flip-flops (`ram_style = "logic"`).
+    Registers,
+    /// One iCE40 block RAM (`ram_style = "block"`).
+    BlockRam,
+}
+
+/// The largest count whose table goes into registers. Measured (`synth_ice40`, then
+/// `nextpnr-ice40 --up5k --pack-only`, logic cells of the register file over those of the
+/// block-RAM version, K = 1..8): 1 to 4 more at C = 1, 22 to 34 more at C = 2..3, 56 to 123 more
+/// at C = 4..7, about 200 more and up from C = 8. Registers win while they cost less than half
+/// of the logic cells a block RAM stands for on the smallest target (the HX1K: 1,280 logic
+/// cells and 16 block RAMs, 80 cells each), so up to C = 3.
+pub const MAX_REGISTER_TABLE_COUNT: u64 = 3;
+
+/// The table storage for counts up to `max_count` (it depends on the word count `2^W` only).
+pub fn table_storage(max_count: u64) -> TableStorage {
+    storage_for_width(bits_for(max_count))
+}
+
+fn storage_for_width(w: usize) -> TableStorage {
+    if w <= bits_for(MAX_REGISTER_TABLE_COUNT) {
+        TableStorage::Registers
+    } else {
+        TableStorage::BlockRam
+    }
+}
+
+impl std::fmt::Display for TableStorage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TableStorage::Registers => "registers",
+            TableStorage::BlockRam => "one SB_RAM40_4K",
+        })
+    }
 }
 
 /// Registers of the solver, as `update()` models them.
@@ -273,12 +313,17 @@ impl<const W: usize, const K: usize, const M: usize> SticksSolver<W, K, M> {
         } else {
             format!("{{pending[0], pending[{}:1]}}", K - 1)
         };
+        let storage = storage_for_width(W);
+        let style = match storage {
+            TableStorage::Registers => "logic",
+            TableStorage::BlockRam => "block",
+        };
         let mut v = String::new();
         let _ = write!(
             v,
             "\
-// Table: one word per position, {{winning, depth[{W}], take[{M}]}}.
-reg [{dwm}:0] mem [0:{top}];
+// Table: one word per position, {{winning, depth[{W}], take[{M}]}}, in {storage}.
+(* ram_style = \"{style}\" *) reg [{dwm}:0] mem [0:{top}];
 reg [{dwm}:0] rdata;
 reg [{km}:0] pending;
 reg [{wm}:0] addr;
@@ -395,6 +440,8 @@ end
             k = K,
             k1 = K + 1,
             rotate = rotate,
+            storage = storage,
+            style = style,
         );
         v
     }
@@ -696,6 +743,20 @@ mod tests {
             );
         }
         assert_eq!(names.len(), expect.len());
+    }
+
+    #[test]
+    fn the_table_storage_follows_the_count() {
+        assert_eq!(table_storage(1), TableStorage::Registers);
+        assert_eq!(table_storage(3), TableStorage::Registers);
+        assert_eq!(table_storage(4), TableStorage::BlockRam);
+        assert_eq!(table_storage(255), TableStorage::BlockRam);
+        assert!(sticks_solver_verilog(3, 8)
+            .unwrap()
+            .contains("(* ram_style = \"logic\" *) reg [6:0] mem [0:3];"));
+        assert!(sticks_solver_verilog(4, 2)
+            .unwrap()
+            .contains("(* ram_style = \"block\" *) reg [5:0] mem [0:7];"));
     }
 
     #[test]

@@ -8,8 +8,9 @@ use crate::bench::solver::{
     run_solver_level, size_case, solver_cases, solver_testbench, solver_vectors, SolverLevel,
     SOLVER_TB_MODULE, SOLVER_VECTORS,
 };
+use crate::bench::solver_formal::{run_formal_level, FORMAL_MAX_COUNT, FORMAL_MAX_TAKE};
 use crate::circuit::sticks_solver::{
-    check_solver_size, solver_widths, sticks_solver_verilog, SOLVER_MODULE,
+    check_solver_size, solver_widths, sticks_solver_verilog, table_storage, SOLVER_MODULE,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,12 +36,13 @@ pub fn emit(
     let (w, m) = solver_widths(a.max_count, a.max_take);
     writeln!(
         out,
-        "{SOLVER_MODULE}: counts 0..={}, takes 1..={} (take_set[{}:0], count/query/query_depth[{}:0], query_take[{}:0])",
+        "{SOLVER_MODULE}: counts 0..={}, takes 1..={} (take_set[{}:0], count/query/query_depth[{}:0], query_take[{}:0]), table in {}",
         a.max_count,
         a.max_take,
         a.max_take - 1,
         w - 1,
-        m - 1
+        m - 1,
+        table_storage(a.max_count)
     )?;
     let mut files = vec![(
         dir.join(format!("{SOLVER_MODULE}.v")),
@@ -102,6 +104,20 @@ pub fn verify(
                 failed.push(format!("{} {level}", case.name));
             }
         }
+    }
+    writeln!(
+        out,
+        "verify {SOLVER_MODULE} (C = {FORMAL_MAX_COUNT}, K = {FORMAL_MAX_TAKE}) against the software solver's tables, formally"
+    )?;
+    out.flush()?;
+    let spinner = ui.spinner("formal");
+    let report = run_formal_level(&work, None).map_err(step)?;
+    drop(spinner);
+    writeln!(out, "{report}")?;
+    out.flush()?;
+    ran += 1;
+    if !report.passed() {
+        failed.push("formal".to_owned());
     }
     writeln!(
         out,

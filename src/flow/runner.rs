@@ -96,6 +96,8 @@ pub enum Tool {
     Dot,
     /// yosys's SMT-based model checker (bounded, k-induction, cover), run with z3.
     YosysSmtbmc,
+    /// ABC as yosys ships it: model checking of AIGER files (`bmc3`).
+    YosysAbc,
 }
 
 impl Tool {
@@ -112,13 +114,14 @@ impl Tool {
             Tool::Verilator => "verilator",
             Tool::Dot => "dot",
             Tool::YosysSmtbmc => "yosys-smtbmc",
+            Tool::YosysAbc => "yosys-abc",
         }
     }
 
     /// The Debian package to `apt-get install` for this tool.
     pub fn package(self) -> &'static str {
         match self {
-            Tool::Yosys | Tool::YosysSmtbmc => "yosys",
+            Tool::Yosys | Tool::YosysSmtbmc | Tool::YosysAbc => "yosys",
             Tool::YosysConfig => "yosys-dev",
             Tool::NextpnrIce40 => "nextpnr-ice40",
             Tool::Icepack | Tool::Iceprog => "fpga-icestorm",

@@ -168,6 +168,46 @@ fn emit_solver_writes_the_module_with_the_contract_ports() {
     }
 }
 
+/// `emit solver` picks the table storage per size and says which: registers up to C = 3, one
+/// block RAM from C = 4 (README, "Registers or block RAM").
+#[test]
+fn emit_solver_names_and_marks_the_table_storage() {
+    for (count, says, style) in [
+        ("3", "table in registers", "(* ram_style = \"logic\" *)"),
+        (
+            "4",
+            "table in one SB_RAM40_4K",
+            "(* ram_style = \"block\" *)",
+        ),
+        (
+            "255",
+            "table in one SB_RAM40_4K",
+            "(* ram_style = \"block\" *)",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = retrogate()
+            .current_dir(dir.path())
+            .args([
+                "emit",
+                "solver",
+                "--max-count",
+                count,
+                "--max-take",
+                "3",
+                "--out",
+                "hdl",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains(says), "C = {count}: {stdout}");
+        let v = std::fs::read_to_string(dir.path().join("hdl/sticks_solver.v")).unwrap();
+        assert!(v.contains(style), "C = {count}: {style} missing");
+    }
+}
+
 #[test]
 fn emit_solver_refuses_bad_sizes_naming_the_flag_and_writes_nothing() {
     for (flag, value) in [
