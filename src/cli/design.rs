@@ -493,7 +493,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 writeln!(
                     out,
                     "verify sticks_strategy ({implementation:?}) against the solver: {}",
-                    level_list(&levels)
+                    level_list(&comb_levels(&levels))
                 )?;
                 out.flush()?;
                 let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
@@ -592,6 +592,13 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             tally.verdict("sticks", &work, out)
         }
         DesignArgs::Jr01 => {
+            if comb_levels(&levels).is_empty() {
+                return Err(CliError::Usage(
+                    "`--level properties` checks the sticks_game controller: run it with `verify \
+                     sticks`, or give jr01 another level"
+                        .into(),
+                ));
+            }
             let d = jr01()?;
             let work = output_dir::claim(&root, "jr01")?;
             let driver = d.block().map_err(step)?.into_driver();
@@ -600,7 +607,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
                 "verify jr01: {} against the solver's table ({} cared-for inputs): {}",
                 JR01_MODULE,
                 d.design.cared_count(),
-                level_list(&levels)
+                level_list(&comb_levels(&levels))
             )?;
             out.flush()?;
             let mut tally = Tally::default();
@@ -637,6 +644,15 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
             tally.verdict("jr01", &work, out)
         }
     }
+}
+
+/// The levels that apply to a combinational design (all but the controller's properties).
+fn comb_levels(levels: &[Level]) -> Vec<Level> {
+    levels
+        .iter()
+        .copied()
+        .filter(|&l| l != Level::Properties)
+        .collect()
 }
 
 /// `levels 1 2 5` for the header line.
