@@ -637,7 +637,7 @@ fn verify_to(
                     out,
                     "verify sticks_strategy ({}) against the solver: {}",
                     implementation.name(),
-                    level_list(&levels)
+                    level_list(&comb_levels(&levels))
                 )?;
                 out.flush()?;
                 let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
@@ -737,6 +737,13 @@ fn verify_to(
             tally.verdict("sticks", &work, out)
         }
         DesignArgs::Jr01 => {
+            if comb_levels(&levels).is_empty() {
+                return Err(CliError::Usage(
+                    "`--level properties` checks the sticks_game controller: run it with `verify \
+                     sticks`, or give jr01 another level"
+                        .into(),
+                ));
+            }
             let d = jr01()?;
             let work = output_dir::claim(&root, "jr01")?;
             let driver = d.block().map_err(step)?.into_driver();
@@ -745,7 +752,7 @@ fn verify_to(
                 "verify jr01: {} against the solver's table ({} cared-for inputs): {}",
                 JR01_MODULE,
                 d.design.cared_count(),
-                level_list(&levels)
+                level_list(&comb_levels(&levels))
             )?;
             out.flush()?;
             let mut tally = Tally::new(json);
@@ -790,6 +797,15 @@ fn verify_to(
             tally.verdict("jr01", &work, out)
         }
     }
+}
+
+/// The levels that apply to a combinational design (all but the controller's properties).
+fn comb_levels(levels: &[Level]) -> Vec<Level> {
+    levels
+        .iter()
+        .copied()
+        .filter(|&l| l != Level::Properties)
+        .collect()
 }
 
 /// `levels 1 2 5` for the header line.

@@ -53,7 +53,7 @@ fn the_students_jr01_passes_and_a_broken_copy_fails_with_a_waveform() {
     assert!(
         stdout.starts_with(
             "verify jr01 --dut examples/jr01_student.v: module jr01_student against the \
-             solver's table (8 cared-for inputs): levels 2, 3, 4, 5\n\
+             solver's table (8 cared-for inputs): levels 2, 3, 4, 5, 7\n\
              level 1 (rust-hdl simulation): skipped: not rust-hdl\n"
         ),
         "{stdout}"
@@ -67,7 +67,7 @@ fn the_students_jr01_passes_and_a_broken_copy_fails_with_a_waveform() {
         );
     }
     assert!(
-        stdout.ends_with("verify jr01: 4 of 4 levels pass\n"),
+        stdout.ends_with("verify jr01: 5 of 5 levels pass\n"),
         "{stdout}"
     );
 
@@ -78,7 +78,7 @@ fn the_students_jr01_passes_and_a_broken_copy_fails_with_a_waveform() {
     std::fs::write(dir.path().join("broken.v"), broken).unwrap();
     let out = sh_in(
         dir.path(),
-        "retrogate verify jr01 --dut broken.v --work w --level icarus,formal",
+        "retrogate verify jr01 --dut broken.v --work w --level icarus,formal", // the README shows `--level icarus`
     );
     let stdout = text(&out.stdout);
     assert_eq!(

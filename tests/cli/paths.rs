@@ -35,8 +35,14 @@ fn verify_jr01_with_no_flags_from_a_fresh_folder() {
             .unwrap_or_else(|| panic!("no level {level} line in\n{stdout}"));
         assert!(line.contains(": PASS (8 vectors"), "{line}");
     }
+    let equivalence = lines
+        .iter()
+        .find(|l| l.starts_with("level 7 "))
+        .unwrap_or_else(|| panic!("no level 7 line in\n{stdout}"));
+    assert!(equivalence.contains(": PASS ("), "{equivalence}");
+    assert!(!stdout.contains("level 6 "), "{stdout}");
     assert!(stdout.contains("hardware: 3 SB_LUT4"), "{stdout}");
-    assert_eq!(lines.last(), Some(&"verify jr01: 5 of 5 levels pass"));
+    assert_eq!(lines.last(), Some(&"verify jr01: 6 of 6 levels pass"));
     let work = dir.path().join("build/verify");
     assert!(work.join("jr01/icarus/jr01_strategy_tb.vcd").is_file());
     assert_eq!(
@@ -104,8 +110,31 @@ fn verify_sticks_with_no_flags_from_a_fresh_folder() {
         );
     }
     assert!(stdout.contains("(think 2 cycles)"), "{stdout}");
+    // The proofs: netlist equivalence of both lookups and the controller, the controller's
+    // properties by induction, and cover traces with their waveforms.
+    assert_eq!(stdout.matches("level 7 (").count(), 3, "{stdout}");
     assert!(
-        stdout.ends_with("verify sticks: 14 of 14 levels pass\n"),
+        stdout.contains("level 6 (controller properties (yosys-smtbmc k-induction)): PASS"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("k-induction closed at k = "), "{stdout}");
+    let work = dir.path().join("build/verify/sticks");
+    for cover in [
+        "human-wins-human-first",
+        "machine-wins-human-first",
+        "machine-wins-machine-first",
+    ] {
+        assert!(
+            stdout.contains(&format!("cover {cover}: reached at step ")),
+            "{stdout}"
+        );
+        assert!(
+            work.join(format!("covers/{cover}.svg")).is_file(),
+            "{cover}"
+        );
+    }
+    assert!(
+        stdout.ends_with("verify sticks: 18 of 18 levels pass\n"),
         "{stdout}"
     );
 }
@@ -359,6 +388,7 @@ fn an_interrupted_build_stops_its_tools_and_keeps_the_previous_output() {
             .env("PATH", std::env::var("PATH").unwrap())
             .current_dir(dir.path())
             .args(args)
+            .arg("--force") // unchanged inputs: without it the build reuses its output
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()

@@ -305,9 +305,9 @@ fn verify_reuses_the_verilator_model_and_prints_documented_json() {
     assert!(out.status.success(), "{stdout}{stderr}");
     let json = assert_documented(&stdout, "verify");
     assert_eq!(json["verdict"], "pass");
-    assert_eq!(json["ran"], 5);
+    assert_eq!(json["ran"], 6);
     let levels = json["levels"].as_array().unwrap();
-    assert_eq!(levels.len(), 5);
+    assert_eq!(levels.len(), 6);
     assert!(
         levels[2]["detail"]
             .as_str()
