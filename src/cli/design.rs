@@ -381,7 +381,12 @@ impl<'a> Tally<'a> {
 
     /// Prints the verdict line (or the JSON document) and turns a failure into the error
     /// (exit 1).
-    pub(super) fn verdict(&mut self, what: &str, work: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    pub(super) fn verdict(
+        &mut self,
+        what: &str,
+        work: &Path,
+        out: &mut dyn Write,
+    ) -> Result<(), CliError> {
         writeln!(
             out,
             "verify {what}: {} of {} levels pass",
@@ -563,7 +568,8 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
     if args.dut.is_some() || args.mutants.is_some() {
         if args.format == ResultFormat::Json {
             return Err(CliError::Usage(
-                "--format json is for retrogate's own designs: drop it with --dut or --mutants".into(),
+                "--format json is for retrogate's own designs: drop it with --dut or --mutants"
+                    .into(),
             ));
         }
         return super::dut::verify(args, ui, out);
@@ -800,7 +806,7 @@ fn verify_to(
 }
 
 /// The levels that apply to a combinational design (all but the controller's properties).
-fn comb_levels(levels: &[Level]) -> Vec<Level> {
+pub(super) fn comb_levels(levels: &[Level]) -> Vec<Level> {
     levels
         .iter()
         .copied()

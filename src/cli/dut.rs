@@ -133,7 +133,7 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
     if args.levels.contains(&super::args::LevelArg::RustHdl) {
         return Err(CliError::Usage(
             "--level rust-hdl: a --dut file is Verilog, not a rust-hdl block; choose among \
-             icarus, verilator, gate-level and formal"
+             icarus, verilator, gate-level, formal, properties and equivalence"
                 .into(),
         ));
     }
@@ -160,7 +160,7 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                 path.display(),
                 dut.top,
                 design.cared_count(),
-                level_list(&levels)
+                level_list(&super::design::comb_levels(&levels))
             )?;
             if all {
                 writeln!(out, "{RUST_HDL_SKIPPED}")?;
@@ -197,10 +197,13 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
             match contract {
                 Contract::SticksGame { .. } => {
                     let engines = engines_of(&levels);
-                    if engines.is_empty() {
+                    let proofs = levels
+                        .iter()
+                        .any(|l| matches!(l, Level::Properties | Level::Equivalence));
+                    if engines.is_empty() && !proofs {
                         return Err(CliError::Usage(
-                            "a controller is checked by co-simulation: choose --level icarus, \
-                             verilator or gate-level"
+                            "a controller is checked by co-simulation and proof: choose --level \
+                             icarus, verilator, gate-level, properties or equivalence"
                                 .into(),
                         ));
                     }
@@ -232,18 +235,42 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                         engines,
                         ..VerifyOptions::default()
                     };
-                    let spinner = ui.spinner("co-simulation");
-                    let mut printed: Result<(), CliError> = Ok(());
-                    verify_controller(&game, &options, &verilog, &work, &mut |p| match p {
-                        Progress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
-                        Progress::Finished(r) if printed.is_ok() => {
-                            printed = spinner.suspend(|| print_engine(r, out));
-                            tally.add(r.passed(), format!("sticks_game {}", r.engine));
-                        }
-                        _ => {}
-                    })
-                    .map_err(step)?;
-                    printed?;
+                    if !options.engines.is_empty() {
+                        let spinner = ui.spinner("co-simulation");
+                        let mut printed: Result<(), CliError> = Ok(());
+                        verify_controller(&game, &options, &verilog, &work, &mut |p| match p {
+                            Progress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
+                            Progress::Finished(r) if printed.is_ok() => {
+                                printed = spinner.suspend(|| print_engine(r, out));
+                                tally.add(r.passed(), format!("sticks_game {}", r.engine));
+                            }
+                            _ => {}
+                        })
+                        .map_err(step)?;
+                        printed?;
+                    }
+                    // The proofs run on the file as given, through the `sticks_game` name
+                    // (`controller_verilog` adds a wrapper of that name when the top differs).
+                    if levels.contains(&Level::Equivalence) {
+                        super::proofs::controller_equivalence(
+                            &verilog, &work, ui, out, &mut tally,
+                        )?;
+                    }
+                    if levels.contains(&Level::Properties) {
+                        let controller = crate::bench::properties::ControllerDut::user(
+                            verilog.clone(),
+                            crate::circuit::GAME_MODULE.to_owned(),
+                        );
+                        super::proofs::sticks_properties(
+                            &game,
+                            think_cycles,
+                            &controller,
+                            &work,
+                            ui,
+                            out,
+                            &mut tally,
+                        )?;
+                    }
                     tally.verdict("sticks", &work, out)
                 }
                 _ => {
@@ -260,7 +287,7 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                         path.display(),
                         dut.top,
                         design.cared_count(),
-                        level_list(&levels)
+                        level_list(&super::design::comb_levels(&levels))
                     )?;
                     if all {
                         writeln!(out, "{RUST_HDL_SKIPPED}")?;

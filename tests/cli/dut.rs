@@ -249,3 +249,51 @@ fn a_few_jr01_mutants_are_all_killed_or_equivalent() {
     let second = run("b");
     assert_eq!(text(&second.stdout), stdout, "deterministic for a seed");
 }
+
+/// The proof levels run on a user's controller too: the emitted controller for 6 sticks under
+/// another module name, with `--level properties,equivalence`, is proved; with `human_won`
+/// inverted it fails the properties level with a counterexample waveform.
+#[test]
+fn a_users_controller_goes_through_the_proof_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sh_in(
+        dir.path(),
+        "retrogate emit sticks --count 6 --impl logic --think-cycles 1 --out hdl",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let emitted = std::fs::read_to_string(dir.path().join("hdl/sticks_game.v")).unwrap();
+    let mine = emitted.replace("module sticks_game(", "module my_controller(");
+    std::fs::write(dir.path().join("mine.v"), &mine).unwrap();
+    let command = "retrogate verify sticks --count 6 --think-cycles 1 --dut mine.v \
+                   --level properties,equivalence --work w";
+    let out = sh_in(dir.path(), command);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("level 6 (") && stdout.contains("level 7 ("),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("verify sticks: 2 of 2 levels pass\n"),
+        "{stdout}"
+    );
+    let broken = mine.replacen(
+        "human_won = core$human_won;",
+        "human_won = !core$human_won;",
+        1,
+    );
+    assert_ne!(broken, mine, "the emitted controller assigns human_won");
+    std::fs::write(dir.path().join("mine.v"), &broken).unwrap();
+    let out = sh_in(dir.path(), &command.replace("--work w", "--work w2"));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains(".svg"),
+        "a counterexample waveform: {stdout}"
+    );
+}
