@@ -522,7 +522,7 @@ pub fn run_solver_level_with(
             report.max_cycles = report.max_cycles.max(s.cycles);
             if s.cycles > bound {
                 report.failure = Some(format!(
-                    "solve {i} ({r:?}): {} cycles, bound {bound}",
+                    "solve {i} ({r}): {} cycles, bound {bound}",
                     s.cycles
                 ));
                 break;
@@ -530,13 +530,13 @@ pub fn run_solver_level_with(
             for (pos, (got, want)) in s.table.iter().zip(expected_table(r)).enumerate() {
                 if *got != want {
                     report.failure = Some(format!(
-                        "solve {i} ({r:?}) position {pos}: got {got:?}, want {want:?}"
+                        "solve {i} ({r}) position {pos}: got {got}, want {want}"
                     ));
                     break 'outer;
                 }
             }
             if s.table.len() != r.count as usize + 1 {
-                report.failure = Some(format!("solve {i} ({r:?}): table incomplete"));
+                report.failure = Some(format!("solve {i} ({r}): table incomplete"));
                 break;
             }
         }

@@ -598,6 +598,23 @@ pub struct SolveRequest {
     pub last_wins: bool,
 }
 
+/// `count 18, take 1,2,3, last loses`, as a person reads a game.
+impl std::fmt::Display for SolveRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let takes: Vec<String> = (0..32)
+            .filter(|i| self.take_set >> i & 1 == 1)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        let rule = if self.last_wins { "wins" } else { "loses" };
+        write!(
+            f,
+            "count {}, take {}, last {rule}",
+            self.count,
+            takes.join(",")
+        )
+    }
+}
+
 /// One position as the solver's query port reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -607,6 +624,14 @@ pub struct Entry {
     pub depth: u32,
     /// The chosen take, 0 without a move.
     pub take: u32,
+}
+
+/// `winning, depth 3, take 2` (or `losing, depth 0, take 0`).
+impl std::fmt::Display for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let outcome = if self.winning { "winning" } else { "losing" };
+        write!(f, "{outcome}, depth {}, take {}", self.depth, self.take)
+    }
 }
 
 /// A solve as seen through the ports: the table and the cycles it took.

@@ -365,7 +365,7 @@ fn verify_mutants(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), 
             let mut list = Vec::new();
             for &i in &impls {
                 list.push((
-                    format!("sticks_strategy ({i:?})").to_lowercase(),
+                    format!("sticks_strategy ({})", i.name()),
                     Original::Comb(CombDesign::from_sticks(&game, i).map_err(step)?),
                 ));
             }
@@ -374,7 +374,7 @@ fn verify_mutants(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), 
                 let verilog = sticks_game_verilog(&game, implementation, think_cycles)
                     .map_err(|e| CliError::Usage(e.to_string()))?;
                 list.push((
-                    format!("sticks_game ({implementation:?} lookup)").to_lowercase(),
+                    format!("sticks_game ({} lookup)", implementation.name()),
                     Original::Controller {
                         game,
                         verilog,
