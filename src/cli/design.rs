@@ -576,16 +576,7 @@ pub fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliE
     }
     match args.format {
         ResultFormat::Text => verify_to(args, ui, out, None),
-        ResultFormat::Json => {
-            if matches!(args.design, DesignArgs::Solver(_)) {
-                return Err(CliError::Usage(
-                    "`verify solver` prints text only: drop --format json (build, report, \
-                     verify jr01 and verify sticks print JSON)"
-                        .into(),
-                ));
-            }
-            verify_to(args, ui, &mut std::io::sink(), Some(out))
-        }
+        ResultFormat::Json => verify_to(args, ui, &mut std::io::sink(), Some(out)),
     }
 }
 
@@ -609,7 +600,7 @@ fn verify_to(
                 ));
             }
             let work = output_dir::claim(&root, "solver")?;
-            super::solver::verify(&a, &work, ui, out)
+            super::solver::verify(&a, &work, ui, out, json)
         }
         DesignArgs::Sticks(a) => {
             let game = sticks_game(&a)?;

@@ -6,7 +6,7 @@ use super::ui::Ui;
 use super::CliError;
 use crate::bench::solver::{
     run_solver_level, size_case, solver_cases, solver_testbench, solver_vectors, SolverLevel,
-    SOLVER_TB_MODULE, SOLVER_VECTORS,
+    SolverLevelReport, SOLVER_TB_MODULE, SOLVER_VECTORS,
 };
 use crate::bench::solver_formal::{run_formal_level, FORMAL_MAX_COUNT, FORMAL_MAX_TAKE};
 use crate::circuit::sticks_solver::{
@@ -66,6 +66,7 @@ pub fn verify(
     work: &Path,
     ui: &Ui,
     out: &mut dyn Write,
+    json: Option<&mut dyn Write>,
 ) -> Result<(), CliError> {
     checked(a)?;
     let work = work.to_path_buf();
@@ -80,8 +81,7 @@ pub fn verify(
     {
         cases.push(size_case(a.max_count, a.max_take));
     }
-    let mut failed = Vec::new();
-    let mut ran = 0;
+    let mut tally = super::design::Tally::new(json);
     for case in &cases {
         writeln!(
             out,
@@ -99,10 +99,8 @@ pub fn verify(
             drop(spinner);
             writeln!(out, "{report}")?;
             out.flush()?;
-            ran += 1;
-            if !report.passed() {
-                failed.push(format!("{} {level}", case.name));
-            }
+            tally.record(level_json(&report, &work));
+            tally.add(report.passed(), format!("{} {level}", case.name));
         }
     }
     writeln!(
@@ -115,22 +113,30 @@ pub fn verify(
     drop(spinner);
     writeln!(out, "{report}")?;
     out.flush()?;
-    ran += 1;
-    if !report.passed() {
-        failed.push("formal".to_owned());
-    }
-    writeln!(
-        out,
-        "verify solver: {} of {ran} levels pass",
-        ran - failed.len()
-    )?;
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(CliError::Failed(format!(
-            "verification failed at: {} (logs in {})",
-            failed.join(", "),
-            work.display()
-        )))
-    }
+    tally.record(level_json(&report, &work));
+    tally.add(report.passed(), "formal".to_owned());
+    tally.verdict("solver", &work, out)
+}
+
+/// One solver level's result as JSON, with the keys of `verify`'s levels (docs/json.md):
+/// `vectors` counts the positions checked, `cycles` the slowest solve.
+fn level_json(report: &SolverLevelReport, work: &Path) -> serde_json::Value {
+    let number = match report.level {
+        SolverLevel::RustHdl => 1,
+        SolverLevel::Icarus => 2,
+        SolverLevel::Verilator => 3,
+        SolverLevel::GateLevel => 4,
+        SolverLevel::Formal => 5,
+    };
+    serde_json::json!({
+        "name": report.level.to_string(),
+        "level": number,
+        "target": format!("{SOLVER_MODULE} ({})", report.case),
+        "passed": report.passed(),
+        "vectors": report.positions,
+        "cycles": report.max_cycles,
+        "seconds": report.elapsed.as_secs_f64(),
+        "detail": report.failure.clone().unwrap_or_else(|| report.detail.clone()),
+        "artifacts": {"dir": work, "vcd": null},
+    })
 }

@@ -328,3 +328,31 @@ fn verify_reuses_the_verilator_model_and_prints_documented_json() {
     assert!(out.status.success());
     assert!(!stdout.contains("model reused"), "{stdout}");
 }
+
+/// `verify solver --format json` prints the documented verify document: nine levels (four per
+/// configuration and the formal check), all passing, the exhaustive configuration's levels
+/// counting every position of every game (30 games x 2,080 positions, by hand: 15 take sets,
+/// 2 rules, counts 0..63 with count + 1 positions each).
+#[cfg(feature = "external-tools")]
+#[test]
+fn verify_solver_prints_the_documented_json() {
+    let here = tempfile::tempdir().unwrap();
+    let out = run_in(here.path(), &["verify", "solver", "--format", "json"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let json = assert_documented(&stdout, "verify");
+    assert_eq!(json["design"], "solver");
+    assert_eq!(json["verdict"], "pass");
+    assert_eq!(json["ran"], 9);
+    let levels = json["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 9);
+    let exhaustive: Vec<_> = levels
+        .iter()
+        .filter(|l| l["target"] == "sticks_solver (exhaustive)")
+        .collect();
+    assert_eq!(exhaustive.len(), 4);
+    for level in exhaustive {
+        assert_eq!(level["vectors"], 15 * 2 * (64 * 65 / 2), "{level}");
+        assert_eq!(level["passed"], true);
+    }
+}
