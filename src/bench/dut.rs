@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use super::design::{CombDesign, Port};
 use super::sequential::{
-    run_engine, sticks_stimulus, CosimError, Engine, EngineReport, PreparedEngine, Progress,
+    run_engine, stimulus_and_expected, CosimError, Engine, EngineReport, PreparedEngine, Progress,
     VerifyOptions,
 };
 use crate::circuit::sticks_game::GAME_MODULE;
@@ -26,7 +26,6 @@ use crate::flow::runner::{self, Tool};
 use crate::flow::ToolError;
 use crate::game::SticksGame;
 use crate::logic::TruthTable;
-use crate::model::{Outputs, SticksGameModel};
 use crate::verilog::is_identifier;
 
 /// A port's direction.
@@ -450,18 +449,7 @@ pub fn verify_controller(
     dir: &Path,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Vec<EngineReport>, CosimError> {
-    let stimulus = sticks_stimulus(game, options);
-    let games = stimulus
-        .segments
-        .iter()
-        .filter(|s| s.name.starts_with("game "))
-        .count();
-    progress(Progress::Stimulus {
-        cycles: stimulus.len(),
-        games,
-    });
-    let mut model = SticksGameModel::new(game, options.think_cycles);
-    let expected: Vec<Outputs> = stimulus.inputs.iter().map(|&i| model.step(i)).collect();
+    let (stimulus, expected) = stimulus_and_expected(game, options, progress);
     let mut reports = Vec::new();
     for &engine in options
         .engines

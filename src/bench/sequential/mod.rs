@@ -357,6 +357,28 @@ pub fn run_engine(
     })
 }
 
+/// The co-simulation's stimulus for `game` and the reference model's outputs on it, announced
+/// to `progress` (cycles and games) before any engine runs.
+pub fn stimulus_and_expected(
+    game: &SticksGame,
+    options: &VerifyOptions,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> (Stimulus, Vec<Outputs>) {
+    let stimulus = sticks_stimulus(game, options);
+    let games = stimulus
+        .segments
+        .iter()
+        .filter(|s| s.name.starts_with("game "))
+        .count();
+    progress(Progress::Stimulus {
+        cycles: stimulus.len(),
+        games,
+    });
+    let mut model = SticksGameModel::new(game, options.think_cycles);
+    let expected = stimulus.inputs.iter().map(|&i| model.step(i)).collect();
+    (stimulus, expected)
+}
+
 /// Verifies `game`'s `sticks_game` controller: builds the stimulus ([`sticks_stimulus`]), runs
 /// the reference model and every engine of `options.engines` on it (external ones under
 /// `dir/<engine>`), and compares every output on every cycle. Returns one report per engine,
@@ -369,18 +391,7 @@ pub fn verify_sticks(
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Vec<EngineReport>, CosimError> {
     sticks_table(game).map_err(SticksCircuitError::from)?;
-    let stimulus = sticks_stimulus(game, options);
-    let games = stimulus
-        .segments
-        .iter()
-        .filter(|s| s.name.starts_with("game "))
-        .count();
-    progress(Progress::Stimulus {
-        cycles: stimulus.len(),
-        games,
-    });
-    let mut model = SticksGameModel::new(game, options.think_cycles);
-    let expected: Vec<Outputs> = stimulus.inputs.iter().map(|&i| model.step(i)).collect();
+    let (stimulus, expected) = stimulus_and_expected(game, options, progress);
     let mut reports = Vec::new();
     let mut engines = vec![Engine::Model];
     engines.extend(options.engines.iter().filter(|&&e| e != Engine::Model));
