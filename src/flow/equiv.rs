@@ -7,8 +7,22 @@
 //! A pairing of two internal signals that only agree where it matters (a flip-flop's `d`
 //! input, which synthesis may change where the enable is low) is not provable on its own and
 //! would leave the proof open; such internal names are excluded (`equiv_make -blacklist`) and
-//! the proof rerun, a few rounds at most. The top's outputs are never excluded: the proof
-//! holds when every output is proved.
+//! the proof rerun, a few rounds at most. A name that synthesis left partly undriven on one
+//! side (an `x` constant, such as a register bit the netlist never needed) cannot be paired
+//! either, and a false pairing makes the whole induction fail; those names are excluded first,
+//! alone, before any other. The top's outputs are never excluded: the proof holds when every
+//! output is proved.
+//!
+//! The pads: an `SB_IO` with `PIN_TYPE` 6'b101001 (the pull-down emulation's, output driven
+//! under `OUTPUT_ENABLE`, plain input) is modelled on both sides by [`PAD_MODEL`], which reads
+//! the pin as a free input when released and its own drive when driving, and every `inout`
+//! port is read as an `input`. yosys's own model drives the pin with `1'bz` when released and
+//! reads that back, so what a switch sets never reaches the design and a netlist that reads
+//! the wrong pin would still be "proved".
+//!
+//! When the proof is not reached, [`search_counterexample`] looks for a run that tells the two
+//! apart: a miter of RTL and netlist (`miter -equiv`), searched by bounded model checking from
+//! the initial state (`sat -tempinduct-baseonly`).
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +30,36 @@ use super::runner::{self, write_file, Tool, ToolError};
 
 /// Rounds of excluding unprovable internal pairings before giving up.
 const ROUNDS: usize = 6;
+
+/// The `SB_IO` model both sides of the proof use (see the module docs). Any other `PIN_TYPE`
+/// stops the proof at `hierarchy -check` with a module name that says why.
+pub const PAD_MODEL: &str = "\
+// retrogate: SB_IO as the netlist equivalence proof models it (PIN_TYPE 6'b101001 only):
+// the pin is an input the world sets; a driven pad reads back its own drive.
+module SB_IO (
+    input PACKAGE_PIN,
+    input LATCH_INPUT_VALUE,
+    input CLOCK_ENABLE,
+    input INPUT_CLK,
+    input OUTPUT_CLK,
+    input OUTPUT_ENABLE,
+    input D_OUT_0,
+    input D_OUT_1,
+    output D_IN_0,
+    output D_IN_1
+);
+    parameter [5:0] PIN_TYPE = 6'b000000;
+    parameter [0:0] PULLUP = 1'b0;
+    parameter [0:0] NEG_TRIGGER = 1'b0;
+    parameter IO_STANDARD = \"SB_LVCMOS\";
+    generate if (PIN_TYPE == 6'b101001) begin
+        assign D_IN_0 = OUTPUT_ENABLE ? D_OUT_0 : PACKAGE_PIN;
+        assign D_IN_1 = 1'b0;
+    end else begin
+        retrogate_equivalence_models_SB_IO_PIN_TYPE_101001_only unsupported ();
+    end endgenerate
+endmodule
+";
 
 /// The outcome of [`prove_netlist`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,10 +78,73 @@ pub enum NetlistEquivalence {
     },
 }
 
+/// Verilog `sources` as the proof reads them: each file with an `inout` port declaration
+/// is copied into `dir` as `<step>_<n>.v` with those ports declared `input` (the pads are
+/// modelled by [`PAD_MODEL`], which only reads the pin); the others are used as they are.
+pub fn pins_as_inputs(
+    dir: &Path,
+    sources: &[PathBuf],
+    step: &str,
+) -> Result<Vec<PathBuf>, ToolError> {
+    let mut read = Vec::with_capacity(sources.len());
+    for (n, path) in sources.iter().enumerate() {
+        let text = std::fs::read_to_string(path).map_err(|err| {
+            ToolError::io(Tool::Yosys, format!("reading {}", path.display()), dir, err)
+        })?;
+        match inout_as_input(&text) {
+            Some(copy) => read.push(write_file(Tool::Yosys, dir, &format!("{step}_{n}.v"), &copy)?),
+            None => read.push(path.clone()),
+        }
+    }
+    Ok(read)
+}
+
+/// `text` with each `inout` port declaration (a line starting with `inout`) declared
+/// `input`, or `None` when it has none.
+fn inout_as_input(text: &str) -> Option<String> {
+    let mut changed = false;
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let body = line.trim_start();
+        match body.strip_prefix("inout") {
+            Some(rest) if rest.starts_with(char::is_whitespace) => {
+                changed = true;
+                out.push_str(&line[..line.len() - body.len()]);
+                out.push_str("input");
+                out.push_str(rest);
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    changed.then_some(out)
+}
+
+/// The yosys commands that load the RTL as module `gold` and the netlist as `gate`, both
+/// flattened with the cell models `cells`.
+fn load_script(cells: &Path, rtl: &[PathBuf], netlist: &Path, top: &str) -> String {
+    let reads: String = rtl
+        .iter()
+        .map(|s| format!("read_verilog \"{}\"\n", s.display()))
+        .collect();
+    format!(
+        "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
+         {reads}hierarchy -check -top {top}\nproc -norom\nflatten\nrename {top} gold\n\
+         design -stash gold\n\
+         read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
+         read_verilog \"{netlist}\"\nhierarchy -check -top {top}\nproc\nflatten\n\
+         rename {top} gate\ndesign -stash gate\n\
+         design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n",
+        cells = cells.display(),
+        netlist = netlist.display(),
+    )
+}
+
 /// Writes `dir/<name>` holding the models of exactly the iCE40 cells `netlists` instantiate
 /// (the RTL of a board top may instantiate some itself),
-/// taken from yosys's `ice40/cells_sim.v` (its macro prelude and those modules, unchanged):
-/// reading the whole file costs minutes of parsing for cells the netlist never uses.
+/// taken from yosys's `ice40/cells_sim.v` (its macro prelude and those modules, unchanged),
+/// except `SB_IO`, which is [`PAD_MODEL`]: reading the whole file costs minutes of parsing
+/// for cells the netlist never uses.
 pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathBuf, ToolError> {
     let sim = super::yosys::ice40_cells_sim(dir)?;
     let read = |path: &Path| {
@@ -67,7 +174,7 @@ pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathB
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .next()
                     .unwrap_or_default();
-                keep = used.contains(module);
+                keep = used.contains(module) && module != "SB_IO";
             }
         }
         if keep {
@@ -79,11 +186,15 @@ pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathB
             keep = false;
         }
     }
+    if used.contains("SB_IO") {
+        text.push_str(PAD_MODEL);
+    }
     write_file(Tool::Yosys, dir, name, &text)
 }
 
 /// Prove that `netlist` (with the cell models `cells`) equals the RTL `rtl`, both with top
 /// module `top`, whose output ports are `outputs`. Leaves `<step>.ys`, `<step>.log` per round.
+/// `rtl` and `netlist` are read as they are: pass them through [`pins_as_inputs`] first.
 pub fn prove_netlist(
     dir: &Path,
     rtl: &[PathBuf],
@@ -95,25 +206,17 @@ pub fn prove_netlist(
 ) -> Result<NetlistEquivalence, ToolError> {
     let mut excluded: Vec<String> = Vec::new();
     let mut unproven = Vec::new();
+    let is_output = |s: &String| {
+        let wire = s.split(' ').next().unwrap_or(s);
+        outputs.iter().any(|o| o == wire)
+    };
     for round in 0..ROUNDS {
         let blacklist = format!("{step}_excluded.txt");
         write_file(Tool::Yosys, dir, &blacklist, &lines(&excluded))?;
-        let reads: String = rtl
-            .iter()
-            .map(|s| format!("read_verilog \"{}\"\n", s.display()))
-            .collect();
         let script = format!(
-            "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
-             {reads}hierarchy -check -top {top}\nproc -norom\nflatten\nrename {top} gold\n\
-             design -stash gold\n\
-             read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
-             read_verilog \"{netlist}\"\nhierarchy -check -top {top}\nproc\nflatten\n\
-             rename {top} gate\ndesign -stash gate\n\
-             design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n\
-             equiv_make -blacklist {blacklist} gold gate equiv\nhierarchy -top equiv\n\
+            "{load}equiv_make -blacklist {blacklist} gold gate equiv\nhierarchy -top equiv\n\
              async2sync\nequiv_simple -seq 5\nequiv_induct -seq 5\nequiv_status\n",
-            cells = cells.display(),
-            netlist = netlist.display(),
+            load = load_script(cells, rtl, netlist, top),
         );
         let name = format!("{step}_{round}");
         write_file(Tool::Yosys, dir, &format!("{name}.ys"), &script)?;
@@ -131,13 +234,19 @@ pub fn prove_netlist(
                 excluded,
             });
         }
-        let is_output = |s: &String| {
-            let wire = s.split(' ').next().unwrap_or(s);
-            outputs.iter().any(|o| o == wire)
-        };
-        let internal: Vec<String> = open.iter().filter(|s| !is_output(s)).cloned().collect();
+        unproven = open;
+        // Pairings with an `x` side first, and alone: one of them fails the whole induction.
+        let undefined: Vec<String> = undefined_pairings(&out.stdout)
+            .into_iter()
+            .filter(|w| !is_output(w) && !excluded.contains(w))
+            .collect();
+        if !undefined.is_empty() {
+            excluded.extend(undefined);
+            continue;
+        }
+        let internal: Vec<String> = unproven.iter().filter(|s| !is_output(s)).cloned().collect();
         if internal.is_empty() {
-            return Ok(NetlistEquivalence::Unproven { signals: open });
+            return Ok(NetlistEquivalence::Unproven { signals: unproven });
         }
         for s in internal {
             let wire = s.split(' ').next().unwrap_or(&s).to_owned();
@@ -145,9 +254,76 @@ pub fn prove_netlist(
                 excluded.push(wire);
             }
         }
-        unproven = open;
     }
     Ok(NetlistEquivalence::Unproven { signals: unproven })
+}
+
+/// The names `equiv_make` paired although one side has an `x` constant bit, from its log
+/// lines `Presumably equivalent wires: <name>_gold (<sig>), <name>_gate (<sig>) -> <name>`.
+fn undefined_pairings(log: &str) -> Vec<String> {
+    log.lines()
+        .filter_map(|l| l.trim().strip_prefix("Presumably equivalent wires: "))
+        .filter_map(|l| l.rsplit_once(" -> "))
+        .filter(|(sides, _)| has_undefined_constant(sides))
+        .map(|(_, name)| name.trim().to_owned())
+        .collect()
+}
+
+/// Whether a yosys signal text holds a constant with an `x` bit (`1'x`, `7'xxxxxxx`, `2'x0`).
+fn has_undefined_constant(sig: &str) -> bool {
+    sig.split('\'').skip(1).any(|after| {
+        after
+            .chars()
+            .take_while(|c| matches!(c, '0' | '1' | 'x' | 'z'))
+            .any(|c| c == 'x')
+    })
+}
+
+/// Cycles [`search_counterexample`] searches from the initial state.
+pub const SEARCH_DEPTH: usize = 32;
+
+/// Looks for a run from the initial state, at most `depth` cycles long, on which an output of
+/// the RTL and of the netlist differ: a miter (`miter -equiv -flatten -make_outputs
+/// -ignore_gold_x`, where an `x` of the RTL matches anything) searched with `sat
+/// -tempinduct -tempinduct-baseonly`. Returns yosys's VCD of the run (`<step>.vcd`: the
+/// miter's `in_<input>`, `gold_<output>` and `gate_<output>` per step, `trigger` high where
+/// they differ), or `None` when there is no such run that short.
+pub fn search_counterexample(
+    dir: &Path,
+    rtl: &[PathBuf],
+    netlist: &Path,
+    cells: &Path,
+    top: &str,
+    depth: usize,
+    step: &str,
+) -> Result<Option<PathBuf>, ToolError> {
+    let vcd = dir.join(format!("{step}.vcd"));
+    if vcd.exists() {
+        std::fs::remove_file(&vcd).map_err(|err| {
+            ToolError::io(Tool::Yosys, format!("removing {}", vcd.display()), dir, err)
+        })?;
+    }
+    let script = format!(
+        "{load}miter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter\n\
+         hierarchy -top miter\nasync2sync\n\
+         sat -tempinduct -tempinduct-baseonly -maxsteps {depth} -prove trigger 0 \
+         -set-init-zero -show-ports -dump_vcd {step}.vcd miter\n",
+        load = load_script(cells, rtl, netlist, top),
+    );
+    write_file(Tool::Yosys, dir, &format!("{step}.ys"), &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-s", &format!("{step}.ys")],
+        Some(&format!("{step}.log")),
+    )?;
+    if out.stdout.contains("model found for base case: FAIL!") && vcd.is_file() {
+        Ok(Some(vcd))
+    } else if out.stdout.contains("proved base case for") {
+        Ok(None)
+    } else {
+        Err(out.unexpected("no verdict from `sat` on the miter"))
+    }
 }
 
 fn lines(names: &[String]) -> String {
@@ -201,5 +377,26 @@ mod tests {
         let (total, open) = parse_status(log).unwrap();
         assert_eq!(total, 141);
         assert_eq!(open, vec!["core.thinking.d", "remaining [2]"]);
+    }
+
+    #[test]
+    fn finds_the_pairings_with_an_undefined_side() {
+        let log = "Presumably equivalent wires: a.phase_next_gold ($x_gold), a.phase_next_gate \
+                   ({ $flatten\\a.$ternary$cells.v:28$326_Y_gate 1'x }) -> a.phase_next\n\
+                   Presumably equivalent wires: v_gold (\\v_gold), v_gate ({ 7'xxxxxxx \\q }) -> v\n\
+                   Presumably equivalent wires: p_gold (\\p_gold), p_gate (2'10) -> p\n\
+                   Presumably equivalent wires: q_gold (\\q_gold), q_gate (\\q_gate [1]) -> q\n";
+        assert_eq!(undefined_pairings(log), vec!["a.phase_next", "v"]);
+    }
+
+    #[test]
+    fn reads_inout_ports_as_inputs() {
+        let rtl = "module t (\n    inout wire [2:0] io_dip,\n    output wire x\n);\n  inout [1:0] p;\n  wire inouts;\nendmodule\n";
+        let out = inout_as_input(rtl).unwrap();
+        assert_eq!(
+            out,
+            "module t (\n    input wire [2:0] io_dip,\n    output wire x\n);\n  input [1:0] p;\n  wire inouts;\nendmodule\n"
+        );
+        assert_eq!(inout_as_input("module t (input a);\nendmodule\n"), None);
     }
 }
