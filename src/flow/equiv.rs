@@ -9,8 +9,8 @@
 //! would leave the proof open; such internal names are excluded (`equiv_make -blacklist`) and
 //! the proof rerun, a few rounds at most. A name that synthesis left partly undriven on one
 //! side (an `x` constant, such as a register bit the netlist never needed) cannot be paired
-//! either, and a false pairing makes the whole induction fail; those names are excluded first,
-//! alone, before any other. The top's outputs are never excluded: the proof holds when every
+//! either, and can leave the induction no state to start from (yosys: "Circuit inherently
+//! diverges"); then those names are excluded first, alone, before any other. The top's outputs are never excluded: the proof holds when every
 //! output is proved.
 //!
 //! The pads: an `SB_IO` with `PIN_TYPE` 6'b101001 (the pull-down emulation's, output driven
@@ -32,7 +32,8 @@ use super::runner::{self, write_file, Tool, ToolError};
 const ROUNDS: usize = 6;
 
 /// The `SB_IO` model both sides of the proof use (see the module docs). Any other `PIN_TYPE`
-/// stops the proof at `hierarchy -check` with a module name that says why.
+/// but the default (whose `D_IN_0` reads `x`) stops the proof at `hierarchy -check` with a
+/// module name that says why.
 pub const PAD_MODEL: &str = "\
 // retrogate: SB_IO as the netlist equivalence proof models it (PIN_TYPE 6'b101001 only):
 // the pin is an input the world sets; a driven pad reads back its own drive.
@@ -52,9 +53,12 @@ module SB_IO (
     parameter [0:0] PULLUP = 1'b0;
     parameter [0:0] NEG_TRIGGER = 1'b0;
     parameter IO_STANDARD = \"SB_LVCMOS\";
+    assign D_IN_1 = 1'bx;
     generate if (PIN_TYPE == 6'b101001) begin
         assign D_IN_0 = OUTPUT_ENABLE ? D_OUT_0 : PACKAGE_PIN;
-        assign D_IN_1 = 1'b0;
+    end else if (PIN_TYPE == 6'b000000) begin
+        // The module itself, elaborated with the default before any instance.
+        assign D_IN_0 = 1'bx;
     end else begin
         retrogate_equivalence_models_SB_IO_PIN_TYPE_101001_only unsupported ();
     end endgenerate
@@ -235,11 +239,17 @@ pub fn prove_netlist(
             });
         }
         unproven = open;
-        // Pairings with an `x` side first, and alone: one of them fails the whole induction.
-        let undefined: Vec<String> = undefined_pairings(&out.stdout)
-            .into_iter()
-            .filter(|w| !is_output(w) && !excluded.contains(w))
-            .collect();
+        // When the induction found no state where every pairing holds, the pairings with an
+        // `x` side go first, and alone (excluding them when the induction ran would also
+        // drop the good bits of their wires, which it may need).
+        let undefined: Vec<String> = if out.stdout.contains("Circuit inherently diverges") {
+            undefined_pairings(&out.stdout)
+                .into_iter()
+                .filter(|w| !is_output(w) && !excluded.contains(w))
+                .collect()
+        } else {
+            Vec::new()
+        };
         if !undefined.is_empty() {
             excluded.extend(undefined);
             continue;
