@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::counterexample::Counterexample;
 use super::design::CombDesign;
 use super::{BenchError, Level, LevelReport};
-use crate::flow::equiv::{self, NetlistEquivalence, SEARCH_DEPTH};
+use crate::flow::equiv::{self, NetlistEquivalence, BASE_CYCLES, INDUCTION_DEPTH, SEARCH_DEPTH};
 use crate::flow::yosys;
 use crate::waveform::{render_svg, Picture, Trace};
 
@@ -85,16 +85,19 @@ fn compare(
         "ice40_cells.v",
     )?;
     let rtl = equiv::pins_as_inputs(dir, &[rtl.to_path_buf()], "rtl_pins_in")?;
-    let netlist = equiv::pins_as_inputs(dir, &[netlist.to_path_buf()], "netlist_pins_in")?
-        .remove(0);
+    let netlist =
+        equiv::pins_as_inputs(dir, &[netlist.to_path_buf()], "netlist_pins_in")?.remove(0);
     let outcome = equiv::prove_netlist(dir, &rtl, &netlist, &cells, top, outputs, "equiv")?;
     let (passed, detail) = match outcome {
         NetlistEquivalence::Proved { cells, excluded } => (
             true,
             format!(
                 "yosys equiv_make/equiv_simple/equiv_induct proved the synth_ice40 netlist of \
-                 {top}{size} equal to its RTL for every input sequence: \
-                 {cells} paired signals, every output among them{}",
+                 {top}{size} equal to its RTL on every input sequence from power-on: \
+                 {cells} paired signals, every output among them{}, by induction (equiv_induct \
+                 -seq {INDUCTION_DEPTH}: {INDUCTION_DEPTH} cycles of agreement imply the next) \
+                 and its base case (sat: they agree on the first {BASE_CYCLES} cycles from the \
+                 initial state)",
                 if excluded.is_empty() {
                     String::new()
                 } else {
@@ -225,12 +228,7 @@ pub fn read_miter_run(raw: &str, outputs: &[String]) -> Result<MiterRun, String>
     };
     let find = |name: &str| vars.iter().position(|v| v.1 == name);
     let trigger = find("trigger").ok_or("the miter's VCD has no `trigger`")?;
-    let last_step = changes
-        .iter()
-        .flatten()
-        .map(|(t, _)| *t)
-        .max()
-        .unwrap_or(1);
+    let last_step = changes.iter().flatten().map(|(t, _)| *t).max().unwrap_or(1);
     let cycles = (1..=last_step)
         .find(|&s| value(trigger, s) == "1")
         .ok_or("the miter's outputs never differ in the VCD")? as usize;
@@ -246,15 +244,14 @@ pub fn read_miter_run(raw: &str, outputs: &[String]) -> Result<MiterRun, String>
     }
     let mut first = None;
     for output in outputs {
-        let (Some(gold), Some(gate)) = (find(&format!("gold_{output}")), find(&format!("gate_{output}")))
-        else {
+        let (Some(gold), Some(gate)) = (
+            find(&format!("gold_{output}")),
+            find(&format!("gate_{output}")),
+        ) else {
             continue;
         };
         let (g, n) = (value(gold, cycles as u64), value(gate, cycles as u64));
-        let differs = g
-            .chars()
-            .zip(n.chars())
-            .any(|(a, b)| a != 'x' && a != b);
+        let differs = g.chars().zip(n.chars()).any(|(a, b)| a != 'x' && a != b);
         if differs && first.is_none() {
             first = Some((output.clone(), g, n));
         }
@@ -410,7 +407,15 @@ mod run_tests {
         let names: Vec<&str> = run.signals.iter().map(|s| s.0.as_str()).collect();
         assert_eq!(
             names,
-            ["clock", "i", "rtl_o", "netlist_o", "rtl_p", "netlist_p", "differ"]
+            [
+                "clock",
+                "i",
+                "rtl_o",
+                "netlist_o",
+                "rtl_p",
+                "netlist_p",
+                "differ"
+            ]
         );
         let i = &run.signals[1].2;
         assert_eq!(i, &["10", "10", "11", "11"]);
@@ -424,7 +429,11 @@ mod run_tests {
         let vcd = miter_run_vcd(&run, "toy_equivalence");
         let trace = Trace::from_vcd(
             &vcd,
-            &["toy_equivalence.cycle", "toy_equivalence.rtl_p", "toy_equivalence.i"],
+            &[
+                "toy_equivalence.cycle",
+                "toy_equivalence.rtl_p",
+                "toy_equivalence.i",
+            ],
             40,
         )
         .unwrap();
@@ -526,7 +535,10 @@ mod tests {
         );
         let svg = dir.path().join("netlist-counterexample.svg");
         let vcd = dir.path().join("netlist-counterexample.vcd");
-        assert!(report.detail.contains(&svg.display().to_string()), "{report}");
+        assert!(
+            report.detail.contains(&svg.display().to_string()),
+            "{report}"
+        );
         let picture = std::fs::read_to_string(&svg).unwrap();
         assert!(picture.starts_with("<svg"), "{picture}");
         assert!(picture.contains("netlist_p"), "{picture}");
@@ -537,7 +549,41 @@ mod tests {
         )
         .unwrap();
         let rtl_p = trace.signal("rtl_p").unwrap().segments(40);
-        assert_eq!(rtl_p.last().unwrap().level, crate::waveform::Level::Known(1));
+        assert_eq!(
+            rtl_p.last().unwrap().level,
+            crate::waveform::Level::Known(1)
+        );
+    }
+
+    /// The `equiv_*` passes alone prove a netlist whose register starts at another value (the
+    /// same next-state logic); the base case from the initial state does not.
+    #[test]
+    fn a_netlist_with_another_initial_value_is_not_proved() {
+        let toggle = |init: &str| {
+            format!(
+                "module t (input clock, input e, output reg q);\n\
+                 initial q = {init};\n\
+                 always @(posedge clock) if (e) q <= ~q;\n\
+                 endmodule\n"
+            )
+        };
+        let made = work_dir("equivalence-netlist");
+        let rtl = super::super::write(made.path(), "t.v", &toggle("1'b0")).unwrap();
+        let netlist = yosys::synth_ice40(made.path(), &[rtl], "t")
+            .unwrap()
+            .netlist_verilog;
+        let outputs = vec!["q".to_owned()];
+        let dir = work_dir("equivalence-init");
+        let report =
+            netlist_against_rtl(dir.path(), &toggle("1'b1"), &netlist, "t", &outputs).unwrap();
+        assert!(!report.passed, "{report}");
+        assert!(
+            report.detail.contains(
+                "output q first differs at cycle 1 of a run from the initial state: RTL 1, \
+                 netlist 0"
+            ),
+            "{report}"
+        );
     }
 
     /// `p = (c == 255)` never holds (c counts 0 to 4) but no induction over the paired
@@ -558,7 +604,9 @@ mod tests {
         .unwrap();
         assert!(!report.passed, "{report}");
         assert!(
-            report.detail.contains("an unfinished proof, not a counterexample"),
+            report
+                .detail
+                .contains("an unfinished proof, not a counterexample"),
             "{report}"
         );
         assert!(!dir.path().join("netlist-counterexample.vcd").exists());

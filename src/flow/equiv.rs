@@ -1,8 +1,10 @@
 //! Netlist equivalence with yosys's `equiv_*` passes, in the manner of eqy: the RTL (gold)
 //! and the `synth_ice40` netlist (gate, with the iCE40 cells' own simulation models from
 //! yosys's `ice40/cells_sim.v`, not blackboxes) are paired signal by signal by name
-//! (`equiv_make`), then proved with `equiv_simple -seq` and `equiv_induct -seq` (an unbounded
-//! proof by induction over the paired signals), and `equiv_status` counts what is left.
+//! (`equiv_make`), then proved with `equiv_simple -seq` and `equiv_induct -seq` (the
+//! induction step over the paired signals), and `equiv_status` counts what is left; the base
+//! case from the initial state, which those passes leave out, is checked by [`base_case`], so
+//! a proved netlist equals its RTL on every input sequence from power-on.
 //!
 //! A pairing of two internal signals that only agree where it matters (a flip-flop's `d`
 //! input, which synthesis may change where the enable is low) is not provable on its own and
@@ -96,7 +98,12 @@ pub fn pins_as_inputs(
             ToolError::io(Tool::Yosys, format!("reading {}", path.display()), dir, err)
         })?;
         match inout_as_input(&text) {
-            Some(copy) => read.push(write_file(Tool::Yosys, dir, &format!("{step}_{n}.v"), &copy)?),
+            Some(copy) => read.push(write_file(
+                Tool::Yosys,
+                dir,
+                &format!("{step}_{n}.v"),
+                &copy,
+            )?),
             None => read.push(path.clone()),
         }
     }
@@ -219,7 +226,8 @@ pub fn prove_netlist(
         write_file(Tool::Yosys, dir, &blacklist, &lines(&excluded))?;
         let script = format!(
             "{load}equiv_make -blacklist {blacklist} gold gate equiv\nhierarchy -top equiv\n\
-             async2sync\nequiv_simple -seq 5\nequiv_induct -seq 5\nequiv_status\n",
+             async2sync\nequiv_simple -seq {INDUCTION_DEPTH}\nequiv_induct -seq {INDUCTION_DEPTH}\n\
+             equiv_status\n",
             load = load_script(cells, rtl, netlist, top),
         );
         let name = format!("{step}_{round}");
@@ -233,6 +241,14 @@ pub fn prove_netlist(
         let (total, open) =
             parse_status(&out.stdout).ok_or_else(|| out.unexpected("no `equiv_status` summary"))?;
         if open.is_empty() {
+            if !base_case(dir, cells, rtl, netlist, top, &blacklist, step)? {
+                return Ok(NetlistEquivalence::Unproven {
+                    signals: vec![format!(
+                        "a paired signal in the first {BASE_CYCLES} cycles from the initial \
+                         state"
+                    )],
+                });
+            }
             return Ok(NetlistEquivalence::Proved {
                 cells: total,
                 excluded,
@@ -266,6 +282,60 @@ pub fn prove_netlist(
         }
     }
     Ok(NetlistEquivalence::Unproven { signals: unproven })
+}
+
+/// `equiv_induct -seq` depth: the induction assumes the paired signals agree on this many
+/// consecutive cycles.
+pub const INDUCTION_DEPTH: usize = 5;
+
+/// Cycles from the initial state [`base_case`] checks: more than [`INDUCTION_DEPTH`].
+pub const BASE_CYCLES: usize = INDUCTION_DEPTH + 1;
+
+/// The base case the `equiv_*` passes leave out: `equiv_induct` proves only that once every
+/// paired signal agrees on [`INDUCTION_DEPTH`] consecutive cycles they agree forever (its own
+/// help calls it "a weak definition of equivalence"), and no pass looks at initial values. So
+/// the same pairing (the blacklist file `blacklist`) is checked from the initial state, by
+/// bounded model checking over [`BASE_CYCLES`] cycles: `zinit` first makes every flip-flop's
+/// initial value 0 on both sides (with inverters where it was 1), since `equiv_make` does not
+/// keep the RTL's initial values; then `equiv_miter -trigger` and `sat -seq -prove trigger 0
+/// -set-init-zero`. True when every paired signal agrees on every cycle of it, so that with
+/// the induction the proof holds on every input sequence from power-on.
+fn base_case(
+    dir: &Path,
+    cells: &Path,
+    rtl: &[PathBuf],
+    netlist: &Path,
+    top: &str,
+    blacklist: &str,
+    step: &str,
+) -> Result<bool, ToolError> {
+    let script = format!(
+        "{load}zinit gold gate\nequiv_make -blacklist {blacklist} gold gate equiv\n\
+         hierarchy -top equiv\nasync2sync\nequiv_miter -trigger base equiv\n\
+         hierarchy -top base\nsat -seq {BASE_CYCLES} -prove trigger 0 -set-init-zero base\n",
+        load = load_script(cells, rtl, netlist, top),
+    );
+    let name = format!("{step}_base");
+    write_file(Tool::Yosys, dir, &format!("{name}.ys"), &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-s", &format!("{name}.ys")],
+        Some(&format!("{name}.log")),
+    )?;
+    if out
+        .stdout
+        .contains("SAT proof finished - no model found: SUCCESS!")
+    {
+        Ok(true)
+    } else if out
+        .stdout
+        .contains("SAT proof finished - model found: FAIL!")
+    {
+        Ok(false)
+    } else {
+        Err(out.unexpected("no verdict from `sat` on the base case"))
+    }
 }
 
 /// The names `equiv_make` paired although one side has an `x` constant bit, from its log
