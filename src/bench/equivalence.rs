@@ -1,7 +1,10 @@
 //! Level 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_make`,
-//! `equiv_simple`, `equiv_induct`, `equiv_status`; see [`crate::flow::equiv`]), with the iCE40
-//! cells' simulation models from yosys's `ice40/cells_sim.v`. For any Verilog and top module:
-//! the combinational designs, the `sticks_game` controller, a board top or a user's module.
+//! `equiv_simple`, `equiv_induct`, `equiv_status`, and the base case from the initial state;
+//! see [`crate::flow::equiv`]), with the iCE40 cells' simulation models from yosys's
+//! `ice40/cells_sim.v` (pads: [`crate::flow::equiv::PAD_MODEL`]). For any Verilog and top
+//! module: the combinational designs, the `sticks_game` controller, a board top or a user's
+//! module. When the proof is not reached, a counterexample is searched for and, when found,
+//! written as a VCD and an SVG waveform with the first differing output and its cycle.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -216,13 +219,14 @@ pub fn read_miter_run(raw: &str, outputs: &[String]) -> Result<MiterRun, String>
             .last()
             .map_or_else(|| "x".to_owned(), |(_, b)| b.clone());
         // VCD left-extends with 0 after a leading 0 or 1, else with the leading x or z.
-        let fill = match bits.chars().next() {
-            Some(c @ ('x' | 'z')) => c,
-            _ => '0',
+        let fill = if bits.starts_with('x') {
+            'x'
+        } else if bits.starts_with('z') {
+            'z'
+        } else {
+            '0'
         };
-        let mut out: String = std::iter::repeat(fill)
-            .take(width.saturating_sub(bits.len()))
-            .collect();
+        let mut out: String = std::iter::repeat_n(fill, width.saturating_sub(bits.len())).collect();
         out.push_str(&bits[bits.len().saturating_sub(width)..]);
         out
     };
