@@ -559,6 +559,32 @@ mod tests {
         );
     }
 
+    /// J.R. 01's netlist against its RTL with one product term of `y` changed: the
+    /// counterexample names `y` (not `x`, which still matches) at the first cycle.
+    #[test]
+    fn a_mutated_jr01_rtl_fails_at_its_output() {
+        let design = crate::designs::Jr01Design::build().unwrap().design;
+        let made = work_dir("equivalence-netlist");
+        let rtl = super::super::write(made.path(), "jr01_strategy.v", &design.verilog).unwrap();
+        let netlist = yosys::synth_ice40(made.path(), &[rtl], &design.module)
+            .unwrap()
+            .netlist_verilog;
+        let mutated = design.verilog.replacen("y = (a & ~c)", "y = (a & c)", 1);
+        assert_ne!(mutated, design.verilog, "jr01's y has the term a & ~c");
+        let outputs: Vec<String> = design.outputs.iter().map(|p| p.name.clone()).collect();
+        let dir = work_dir("equivalence-jr01-mutant");
+        let report =
+            netlist_against_rtl(dir.path(), &mutated, &netlist, &design.module, &outputs).unwrap();
+        assert!(!report.passed, "{report}");
+        assert!(
+            report
+                .detail
+                .contains("output y first differs at cycle 1 of a run from the initial state"),
+            "{report}"
+        );
+        assert!(dir.path().join("netlist-counterexample.svg").is_file());
+    }
+
     /// The `equiv_*` passes alone prove a netlist whose register starts at another value (the
     /// same next-state logic); the base case from the initial state does not.
     #[test]
