@@ -729,6 +729,7 @@ fn verify_to(
                     ui,
                     out,
                     &mut tally,
+                    false,
                 )?;
             }
             tally.verdict("sticks", &work, out)
@@ -892,6 +893,7 @@ mod verdict_tests {
             dut: None,
             top: None,
             mutants: None,
+            allow_bounded: false,
             seed: None,
             format: super::super::args::ResultFormat::Text,
             design: DesignArgs::Jr01,
