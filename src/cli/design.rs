@@ -729,7 +729,6 @@ fn verify_to(
                     ui,
                     out,
                     &mut tally,
-                    false,
                 )?;
             }
             tally.verdict("sticks", &work, out)

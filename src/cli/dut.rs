@@ -257,10 +257,11 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                         )?;
                     }
                     if levels.contains(&Level::Properties) {
-                        let controller = crate::bench::properties::ControllerDut::user(
+                        let mut controller = crate::bench::properties::ControllerDut::user(
                             verilog.clone(),
                             crate::circuit::GAME_MODULE.to_owned(),
                         );
+                        controller.allow_bounded = args.allow_bounded;
                         super::proofs::sticks_properties(
                             &game,
                             think_cycles,
@@ -269,7 +270,6 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                             ui,
                             out,
                             &mut tally,
-                            args.allow_bounded,
                         )?;
                     }
                     tally.verdict("sticks", &work, out)
@@ -510,7 +510,7 @@ fn mutant_levels_said(levels: &[Level], originals: &[(String, Original)]) -> Str
             }
             _ => continue,
         };
-        skipped.push(format!("{} {} ({why})", level.number(), level.name()));
+        skipped.push(format!("{} ({}: {why})", level.number(), level.name()));
     }
     if !skipped.is_empty() {
         said.push_str(&format!(
@@ -729,4 +729,51 @@ fn yosys_script(dir: &Path, step_name: &str, script: &str) -> Result<String, Cli
     )
     .map_err(step)?;
     Ok(out.stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mutants_header_lists_exactly_the_levels_run() {
+        let game = SticksGame::new(6, &[1, 2, 3], crate::game::Last::Loses).unwrap();
+        let originals = vec![
+            (
+                "sticks_strategy (logic)".to_owned(),
+                Original::Comb(CombDesign::from_sticks(&game, Impl::Logic).unwrap()),
+            ),
+            (
+                "sticks_game (logic lookup)".to_owned(),
+                Original::Controller {
+                    game,
+                    verilog: String::new(),
+                    think_cycles: 1,
+                },
+            ),
+        ];
+        let all: Vec<Level> = Level::ALL[1..].to_vec();
+        let said = mutant_levels_said(&all, &originals);
+        assert!(
+            said.starts_with(
+                "the strategies at levels 2, 3, 4, 5, the controller at levels 2, 3, 4 \
+                 (co-simulation); not run on mutants: level 6 (controller properties"
+            ),
+            "{said}"
+        );
+        assert!(
+            said.contains("; level 7 (iCE40 netlist equivalence"),
+            "{said}"
+        );
+        // Only the controller: the formal level is named as not run, with its reason.
+        let said = mutant_levels_said(&[Level::Icarus, Level::Formal], &originals[1..]);
+        assert_eq!(
+            said,
+            "level 2; not run on mutants: level 5 (formal equivalence (yosys sat): a proof \
+             against the strategy's table, and a controller has none)"
+        );
+        // A strategy alone at the levels it runs: nothing to explain.
+        let said = mutant_levels_said(&[Level::Icarus, Level::Formal], &originals[..1]);
+        assert_eq!(said, "levels 2, 5");
+    }
 }

@@ -19,7 +19,6 @@ pub(super) fn sticks_properties(
     ui: &Ui,
     out: &mut dyn Write,
     tally: &mut Tally,
-    allow_bounded: bool,
 ) -> Result<(), CliError> {
     writeln!(
         out,
@@ -28,7 +27,7 @@ pub(super) fn sticks_properties(
     )?;
     out.flush()?;
     let spinner = ui.spinner("properties: yosys-smtbmc with z3, ABC pdr");
-    let report = properties_level(game, think_cycles, dut, work, allow_bounded).map_err(step)?;
+    let report = properties_level(game, think_cycles, dut, work).map_err(step)?;
     spinner.suspend(|| -> Result<(), CliError> {
         writeln!(out, "{report}")?;
         Ok(out.flush()?)

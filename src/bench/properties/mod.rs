@@ -44,6 +44,9 @@ pub struct ControllerDut {
     pub top: String,
     /// Internal registers, when known.
     pub internals: Option<Internals>,
+    /// Whether a BOUNDED ONLY result passes the level: the user accepted a bounded check
+    /// for a controller no proof closes on (`--allow-bounded`; never for the emitted one).
+    pub allow_bounded: bool,
 }
 
 impl ControllerDut {
@@ -57,6 +60,7 @@ impl ControllerDut {
             verilog: crate::circuit::sticks_game_verilog(game, implementation, think_cycles)?,
             top: crate::circuit::GAME_MODULE.to_owned(),
             internals: Some(Internals::emitted()),
+            allow_bounded: false,
         })
     }
 
@@ -66,6 +70,7 @@ impl ControllerDut {
             verilog,
             top,
             internals: None,
+            allow_bounded: false,
         }
     }
 }
@@ -401,17 +406,16 @@ pub fn render(vcd: &Path, title: &str) -> Result<PathBuf, BenchError> {
     Ok(path)
 }
 
-/// The properties level of `verify sticks`. A BOUNDED ONLY result passes only with
-/// `allow_bounded` (the user accepted a bounded check for a controller no proof closes on).
+/// The properties level of `verify sticks`. A BOUNDED ONLY result passes only for a user's
+/// controller with [`ControllerDut::allow_bounded`].
 pub fn properties_level(
     game: &SticksGame,
     think: u32,
     dut: &ControllerDut,
     dir: &Path,
-    allow_bounded: bool,
 ) -> Result<LevelReport, BenchError> {
     let report = prove_properties(game, think, dut, &dir.join("properties"))?;
-    let (passed, detail) = judge(&report.outcome, dut, allow_bounded);
+    let (passed, detail) = judge(&report.outcome, dut);
     Ok(LevelReport {
         level: Level::Properties,
         vectors: 0,
@@ -423,9 +427,10 @@ pub fn properties_level(
 }
 
 /// Whether the level passes, and its line: a proof passes, a failure fails, a bounded result
-/// passes only for a user's controller with `allow_bounded`.
-fn judge(outcome: &ProofOutcome, dut: &ControllerDut, allow_bounded: bool) -> (bool, String) {
+/// passes only for a user's controller that allows it.
+fn judge(outcome: &ProofOutcome, dut: &ControllerDut) -> (bool, String) {
     let names = Property::PORT.len();
+    let allow_bounded = dut.allow_bounded;
     match outcome {
         ProofOutcome::Proved { k, depth } => (
             true,
@@ -612,24 +617,26 @@ mod policy_tests {
                 svg: None,
             },
         };
-        let user = ControllerDut::user(String::new(), "mine".into());
-        let (passed, line) = judge(&outcome, &user, false);
+        let mut user = ControllerDut::user(String::new(), "mine".into());
+        let (passed, line) = judge(&outcome, &user);
         assert!(!passed, "{line}");
         assert!(line.starts_with("BOUNDED ONLY, not proved: "), "{line}");
         assert!(line.contains("give --allow-bounded to accept it"), "{line}");
         assert!(line.contains("Reached timeout"), "{line}");
-        let (passed, line) = judge(&outcome, &user, true);
+        user.allow_bounded = true;
+        let (passed, line) = judge(&outcome, &user);
         assert!(passed, "{line}");
         assert!(line.contains("(accepted by --allow-bounded)"), "{line}");
         // retrogate's own controller must be proved: no flag makes a bounded result pass.
         let mut emitted = user.clone();
         emitted.internals = Some(Internals::emitted());
-        assert!(!judge(&outcome, &emitted, true).0);
+        assert!(!judge(&outcome, &emitted).0);
         let proved = ProofOutcome::ProvedByPdr {
             depth: 5,
             pdr_time: Duration::from_millis(120),
         };
-        let (passed, line) = judge(&proved, &user, false);
+        user.allow_bounded = false;
+        let (passed, line) = judge(&proved, &user);
         assert!(passed);
         assert!(
             line.contains("proved for every input sequence (ABC pdr, 0.12s"),
