@@ -17,7 +17,8 @@ pub enum Level {
     GateLevel,
     /// 5: a yosys SAT proof that the emitted module equals the table.
     Formal,
-    /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3).
+    /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3) or
+    /// ABC's PDR (a user's controller).
     Properties,
     /// 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_*`).
     Equivalence,
@@ -56,7 +57,7 @@ impl Level {
             Level::Verilator => "Verilog under Verilator",
             Level::GateLevel => "iCE40 gate-level netlist under Icarus",
             Level::Formal => "formal equivalence (yosys sat)",
-            Level::Properties => "controller properties (yosys-smtbmc k-induction)",
+            Level::Properties => "controller properties (yosys-smtbmc k-induction, ABC pdr)",
             Level::Equivalence => "iCE40 netlist equivalence (yosys equiv_induct)",
         }
     }

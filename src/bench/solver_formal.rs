@@ -27,7 +27,8 @@ use super::solver::{expected_table, SolverBenchError, SolverLevel, SolverLevelRe
 use crate::circuit::sticks_solver::{
     bits_for, cycle_bound, sticks_solver_verilog, SolveRequest, SOLVER_MODULE,
 };
-use crate::flow::runner::{self, write_file, Tool};
+use crate::flow::abc;
+use crate::flow::runner::{write_file, Tool};
 
 /// Largest count of the checked configuration.
 pub const FORMAL_MAX_COUNT: u64 = 15;
@@ -142,38 +143,13 @@ pub fn run_formal_level(
     let wrapper = format!("{FORMAL_MODULE}.v");
     write_file(Tool::Yosys, &dir, &design, &verilog)?;
     write_file(Tool::Yosys, &dir, &wrapper, &formal_wrapper())?;
-    let aiger = format!("{FORMAL_MODULE}.aig");
-    let script = format!(
-        "read_verilog -formal {wrapper} {design}\n\
-         prep -top {FORMAL_MODULE}\n\
-         memory -nordff\n\
-         flatten\n\
-         opt -fast\n\
-         async2sync\n\
-         chformal -assume -early\n\
-         dffunmap\n\
-         techmap\n\
-         opt -fast\n\
-         dffunmap\n\
-         abc -g AND -fast\n\
-         opt_clean\n\
-         write_aiger -zinit {aiger}\n"
-    );
-    let script_name = format!("{FORMAL_MODULE}.ys");
-    write_file(Tool::Yosys, &dir, &script_name, &script)?;
-    runner::run(
-        Tool::Yosys,
+    let aiger = abc::aiger(
         &dir,
-        ["-q", "-s", &script_name],
-        Some(&format!("{FORMAL_MODULE}_yosys.log")),
+        &[PathBuf::from(&wrapper), PathBuf::from(&design)],
+        FORMAL_MODULE,
+        FORMAL_MODULE,
     )?;
-    let command = format!("read_aiger {aiger}; fold; strash; bmc3 -F {FORMAL_DEPTH}");
-    let out = runner::output(
-        Tool::YosysAbc,
-        &dir,
-        ["-c", &command],
-        Some(&format!("{FORMAL_MODULE}_bmc3.log")),
-    )?;
+    let run = abc::bmc3(&dir, &aiger, FORMAL_DEPTH, &format!("{FORMAL_MODULE}_bmc3"))?;
     let mut report = SolverLevelReport {
         level: SolverLevel::Formal,
         case: "formal",
@@ -187,30 +163,24 @@ pub fn run_formal_level(
             "C = {FORMAL_MAX_COUNT}, K = {FORMAL_MAX_TAKE}: every take set within {{1,2,3}}, both rules, every count and query; bounded model check to depth {FORMAL_DEPTH} with ABC bmc3 (yosys-abc)"
         ),
     };
-    report.failure = judge_bmc3(&out.stdout, &log_path(&dir, out.log.as_ref()));
+    report.failure = judge(&run);
     Ok(report)
 }
 
-fn log_path(dir: &Path, log: Option<&PathBuf>) -> String {
-    log.as_ref()
-        .map_or_else(|| dir.display().to_string(), |p| p.display().to_string())
-}
-
-/// Reads `bmc3`'s verdict: `None` when no assertion failed within [`FORMAL_DEPTH`] cycles.
-fn judge_bmc3(stdout: &str, log: &str) -> Option<String> {
-    let expect = format!("No output asserted in {FORMAL_DEPTH} frames");
-    if stdout.lines().any(|l| l.trim_start().starts_with(&expect)) {
-        return None;
+/// The level's failure, if any, from `bmc3`'s verdict: `None` when no assertion failed within
+/// [`FORMAL_DEPTH`] cycles.
+fn judge(run: &abc::Run) -> Option<String> {
+    let log = run.log.display();
+    match &run.verdict {
+        abc::Verdict::HoldsFor { frames } if *frames == FORMAL_DEPTH => None,
+        abc::Verdict::Failed { output, frame } => Some(format!(
+            "an assertion fails: assertion {output} of the wrapper in cycle {frame} (bmc3; see {log})"
+        )),
+        abc::Verdict::Undecided { reason } => Some(format!("{reason}; see {log}")),
+        other => Some(format!(
+            "bmc3 reached no verdict for {FORMAL_DEPTH} cycles ({other:?}); see {log}"
+        )),
     }
-    if let Some(line) = stdout.lines().find(|l| l.contains("was asserted in frame")) {
-        return Some(format!(
-            "an assertion fails: {} (bmc3; see {log})",
-            line.trim()
-        ));
-    }
-    Some(format!(
-        "bmc3 reached no verdict for {FORMAL_DEPTH} cycles; see {log}"
-    ))
 }
 
 #[cfg(test)]
@@ -237,13 +207,27 @@ mod tests {
     }
 
     #[test]
-    fn the_verdict_is_read_from_bmc3() {
-        let pass = format!("No output asserted in {FORMAL_DEPTH} frames. Resource limit reached (conf limit 0). Time = 3.46 sec\n");
-        assert_eq!(judge_bmc3(&pass, "log"), None);
-        assert!(judge_bmc3("No output asserted in 12 frames.\n", "log").is_some());
-        let fail = "Output 2 of miter \"x\" was asserted in frame 23. Time = 0.05 sec\n";
-        assert!(judge_bmc3(fail, "log").unwrap().contains("frame 23"));
-        assert!(judge_bmc3("", "log").is_some());
+    fn the_level_passes_only_on_bmc3_holding_to_the_depth() {
+        let run = |verdict| abc::Run {
+            verdict,
+            log: PathBuf::from("log"),
+        };
+        assert_eq!(
+            judge(&run(abc::Verdict::HoldsFor {
+                frames: FORMAL_DEPTH
+            })),
+            None
+        );
+        assert!(judge(&run(abc::Verdict::HoldsFor { frames: 12 })).is_some());
+        let fail = judge(&run(abc::Verdict::Failed {
+            output: 2,
+            frame: 23,
+        }));
+        assert!(fail.unwrap().contains("cycle 23"));
+        assert!(judge(&run(abc::Verdict::Undecided {
+            reason: "pdr gave no verdict".into()
+        }))
+        .is_some());
     }
 
     #[cfg(feature = "external-tools")]

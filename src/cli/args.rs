@@ -455,7 +455,8 @@ pub enum LevelArg {
     GateLevel,
     /// 5: a yosys SAT proof against the table (the strategy only).
     Formal,
-    /// 6: the controller's properties by k-induction with yosys-smtbmc and z3 (sticks only).
+    /// 6: the controller's properties by k-induction with yosys-smtbmc and z3, or by ABC's pdr
+    /// for a --dut controller (sticks only).
     Properties,
     /// 7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct).
     Equivalence,
@@ -501,6 +502,10 @@ pub struct VerifyArgs {
     /// Measure the bench: make N mutants of the emitted Verilog and report how many it kills.
     #[arg(long, value_name = "N", global = true)]
     pub mutants: Option<usize>,
+    /// Accept a bounded check of a --dut controller's properties as a pass when no proof
+    /// (ABC's pdr within its time limit, k-induction) closes; without it such a level fails.
+    #[arg(long, global = true, requires = "dut")]
+    pub allow_bounded: bool,
     /// Seed of --mutants (the same seed picks the same mutants).
     #[arg(long, value_name = "S", global = true, requires = "mutants")]
     pub seed: Option<u64>,

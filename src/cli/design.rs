@@ -892,6 +892,7 @@ mod verdict_tests {
             dut: None,
             top: None,
             mutants: None,
+            allow_bounded: false,
             seed: None,
             format: super::super::args::ResultFormat::Text,
             design: DesignArgs::Jr01,

@@ -257,10 +257,11 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                         )?;
                     }
                     if levels.contains(&Level::Properties) {
-                        let controller = crate::bench::properties::ControllerDut::user(
+                        let mut controller = crate::bench::properties::ControllerDut::user(
                             verilog.clone(),
                             crate::circuit::GAME_MODULE.to_owned(),
                         );
+                        controller.allow_bounded = args.allow_bounded;
                         super::proofs::sticks_properties(
                             &game,
                             think_cycles,
@@ -391,7 +392,7 @@ fn verify_mutants(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), 
         out,
         "verify {what} --mutants {n} --seed {seed}: each mutant of the emitted Verilog through \
          the --dut bench, {}",
-        level_list(&levels)
+        mutant_levels_said(&levels, &originals)
     )?;
     out.flush()?;
     let mut total = Score::default();
@@ -452,6 +453,72 @@ fn verify_mutants(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), 
         )));
     }
     Ok(())
+}
+
+/// The levels each kind of mutant runs: a strategy's the simulations and the formal proof
+/// against the table; a controller's the co-simulations.
+fn mutant_levels(levels: &[Level], original: &Original) -> Vec<Level> {
+    let runs: &[Level] = match original {
+        Original::Comb(_) => &[
+            Level::Icarus,
+            Level::Verilator,
+            Level::GateLevel,
+            Level::Formal,
+        ],
+        Original::Controller { .. } => &[Level::Icarus, Level::Verilator, Level::GateLevel],
+    };
+    levels
+        .iter()
+        .copied()
+        .filter(|l| runs.contains(l))
+        .collect()
+}
+
+/// The header's account of the levels: exactly those run on the mutants (per kind when a
+/// strategy and a controller differ), and why each other chosen level is not.
+fn mutant_levels_said(levels: &[Level], originals: &[(String, Original)]) -> String {
+    let comb = originals
+        .iter()
+        .find(|(_, o)| matches!(o, Original::Comb(_)))
+        .map(|(_, o)| mutant_levels(levels, o));
+    let controller = originals
+        .iter()
+        .find(|(_, o)| matches!(o, Original::Controller { .. }))
+        .map(|(_, o)| mutant_levels(levels, o));
+    let mut said = match (&comb, &controller) {
+        (Some(c), Some(g)) if c != g => format!(
+            "the strategies at {}, the controller at {} (co-simulation)",
+            level_list(c),
+            level_list(g)
+        ),
+        (Some(l), _) | (None, Some(l)) => level_list(l),
+        (None, None) => "no levels".to_owned(),
+    };
+    let mut skipped = Vec::new();
+    for &level in levels {
+        let why = match level {
+            Level::Formal if comb.is_some() => continue,
+            Level::Formal => "a proof against the strategy's table, and a controller has none",
+            Level::Properties => {
+                "the controller's properties are proved on the emitted controller; a mutant \
+                 that the co-simulation does not kill is proved equal to the original or not \
+                 (sat -tempinduct), which settles it"
+            }
+            Level::Equivalence => {
+                "a mutant's netlist is synthesised from the mutant itself, so it always equals \
+                 its own RTL and cannot kill it"
+            }
+            _ => continue,
+        };
+        skipped.push(format!("{} ({}: {why})", level.number(), level.name()));
+    }
+    if !skipped.is_empty() {
+        said.push_str(&format!(
+            "; not run on mutants: level {}",
+            skipped.join("; level ")
+        ));
+    }
+    said
 }
 
 fn describe(fate: &Fate) -> String {
@@ -662,4 +729,51 @@ fn yosys_script(dir: &Path, step_name: &str, script: &str) -> Result<String, Cli
     )
     .map_err(step)?;
     Ok(out.stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mutants_header_lists_exactly_the_levels_run() {
+        let game = SticksGame::new(6, &[1, 2, 3], crate::game::Last::Loses).unwrap();
+        let originals = vec![
+            (
+                "sticks_strategy (logic)".to_owned(),
+                Original::Comb(CombDesign::from_sticks(&game, Impl::Logic).unwrap()),
+            ),
+            (
+                "sticks_game (logic lookup)".to_owned(),
+                Original::Controller {
+                    game,
+                    verilog: String::new(),
+                    think_cycles: 1,
+                },
+            ),
+        ];
+        let all: Vec<Level> = Level::ALL[1..].to_vec();
+        let said = mutant_levels_said(&all, &originals);
+        assert!(
+            said.starts_with(
+                "the strategies at levels 2, 3, 4, 5, the controller at levels 2, 3, 4 \
+                 (co-simulation); not run on mutants: level 6 (controller properties"
+            ),
+            "{said}"
+        );
+        assert!(
+            said.contains("; level 7 (iCE40 netlist equivalence"),
+            "{said}"
+        );
+        // Only the controller: the formal level is named as not run, with its reason.
+        let said = mutant_levels_said(&[Level::Icarus, Level::Formal], &originals[1..]);
+        assert_eq!(
+            said,
+            "level 2; not run on mutants: level 5 (formal equivalence (yosys sat): a proof \
+             against the strategy's table, and a controller has none)"
+        );
+        // A strategy alone at the levels it runs: nothing to explain.
+        let said = mutant_levels_said(&[Level::Icarus, Level::Formal], &originals[..1]);
+        assert_eq!(said, "levels 2, 5");
+    }
 }

@@ -1,5 +1,5 @@
-//! The proof levels of `verify sticks`: the controller's properties by k-induction, and its
-//! cover traces, printed as they finish.
+//! The proof levels of `verify sticks`: the controller's properties by k-induction or ABC's
+//! PDR, and its cover traces, printed as they finish.
 
 use std::io::Write;
 use std::path::Path;
@@ -26,7 +26,7 @@ pub(super) fn sticks_properties(
         dut.top
     )?;
     out.flush()?;
-    let spinner = ui.spinner("properties: yosys-smtbmc with z3");
+    let spinner = ui.spinner("properties: yosys-smtbmc with z3, ABC pdr");
     let report = properties_level(game, think_cycles, dut, work).map_err(step)?;
     spinner.suspend(|| -> Result<(), CliError> {
         writeln!(out, "{report}")?;

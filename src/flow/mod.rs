@@ -9,6 +9,7 @@
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
 //! | [`smtbmc`] | `yosys-smtbmc` with `z3` (bounded, k-induction, cover) | `yosys`, `z3` |
+//! | [`abc`] | `yosys` (AIGER), `yosys-abc` (`pdr`: unbounded proof; `bmc3`: bounded) | `yosys` |
 //! | [`equiv`] | `yosys` (`equiv_make`, `equiv_induct`: netlist against RTL) | `yosys` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
@@ -17,6 +18,7 @@
 //! with the tool's stdout and stderr in that directory, so a failure can be
 //! reproduced by hand. Failures come back as a typed [`ToolError`].
 
+pub mod abc;
 pub mod build;
 pub mod dot;
 pub mod equiv;

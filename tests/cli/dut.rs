@@ -227,13 +227,23 @@ fn a_few_jr01_mutants_are_all_killed_or_equivalent() {
         sh_in(
             dir.path(),
             &format!(
-                "retrogate verify jr01 --mutants 4 --seed 3 --level icarus,formal --work {work}"
+                "retrogate verify jr01 --mutants 4 --seed 3 --level icarus,formal,equivalence --work {work}"
             ),
         )
     };
     let first = run("a");
     let stdout = text(&first.stdout);
     assert!(first.status.success(), "{stdout}\n{}", text(&first.stderr));
+    // The header lists exactly the levels the mutants run, and why the netlist level is not.
+    assert!(
+        stdout.starts_with(
+            "verify jr01 --mutants 4 --seed 3: each mutant of the emitted Verilog through the \
+             --dut bench, levels 2, 5; not run on mutants: level 7 (iCE40 netlist equivalence \
+             (yosys equiv_induct): a mutant's netlist is synthesised from the mutant itself, so \
+             it always equals its own RTL and cannot kill it)\n"
+        ),
+        "{stdout}"
+    );
     let mutant_lines: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("  mutant "))
@@ -251,8 +261,9 @@ fn a_few_jr01_mutants_are_all_killed_or_equivalent() {
 }
 
 /// The proof levels run on a user's controller too: the emitted controller for 6 sticks under
-/// another module name, with `--level properties,equivalence`, is proved; with `human_won`
-/// inverted it fails the properties level with a counterexample waveform.
+/// another module name, with `--level properties,equivalence`, is proved (by ABC's pdr: the
+/// wrapper does not know its internals); with `human_won` inverted it fails the properties
+/// level with a counterexample waveform.
 #[test]
 fn a_users_controller_goes_through_the_proof_levels() {
     let dir = tempfile::tempdir().unwrap();
@@ -277,6 +288,12 @@ fn a_users_controller_goes_through_the_proof_levels() {
         stdout.ends_with("verify sticks: 2 of 2 levels pass\n"),
         "{stdout}"
     );
+    // Its internals are unknown to the wrapper: ABC's pdr proves it, not a bounded check.
+    assert!(
+        stdout.contains("7 properties of sticks_game proved for every input sequence (ABC pdr, "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("BOUNDED ONLY"), "{stdout}");
     let broken = mine.replacen(
         "human_won = core$human_won;",
         "human_won = !core$human_won;",
@@ -296,4 +313,19 @@ fn a_users_controller_goes_through_the_proof_levels() {
         stdout.contains(".svg"),
         "a counterexample waveform: {stdout}"
     );
+}
+
+/// `--allow-bounded` accepts a bounded result for a user's controller only: without `--dut` it
+/// is refused, naming the flag, before anything is written.
+#[test]
+fn allow_bounded_needs_a_dut() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sh_in(dir.path(), "retrogate verify sticks --allow-bounded");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--allow-bounded") && text(&out.stderr).contains("--dut"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }

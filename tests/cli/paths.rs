@@ -114,7 +114,8 @@ fn verify_sticks_with_no_flags_from_a_fresh_folder() {
     // properties by induction, and cover traces with their waveforms.
     assert_eq!(stdout.matches("level 7 (").count(), 3, "{stdout}");
     assert!(
-        stdout.contains("level 6 (controller properties (yosys-smtbmc k-induction)): PASS"),
+        stdout
+            .contains("level 6 (controller properties (yosys-smtbmc k-induction, ABC pdr)): PASS"),
         "{stdout}"
     );
     assert!(stdout.contains("k-induction closed at k = "), "{stdout}");

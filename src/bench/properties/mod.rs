@@ -1,5 +1,5 @@
-//! The `sticks_game` controller's properties, proven by k-induction with yosys-smtbmc and z3,
-//! and its cover traces (a game the human wins and one the machine wins, from either starting
+//! The `sticks_game` controller's properties, proven by k-induction with yosys-smtbmc and z3
+//! or by ABC's PDR, and its cover traces (a game the human wins and one the machine wins, from either starting
 //! player).
 //!
 //! The controller under test is any Verilog with the controller's port contract
@@ -9,8 +9,12 @@
 //! equality with the outputs makes the properties inductive up to the controller's hidden
 //! registers; for the emitted controller, whose register names are known, the wrapper also
 //! relates those registers to the monitor ([`Internals`]), and the induction closes at a small
-//! depth. A controller with unknown internals is proved when the induction closes, and
-//! otherwise reported as checked to a bounded depth only.
+//! depth. A controller with unknown internals is proved by ABC's property-directed
+//! reachability (`pdr`, IC3: it finds the inductive invariant itself, so it needs no relation
+//! to the hidden registers), within [`PDR_LIMIT`]. When PDR gives no verdict in that time, the
+//! k-induction is tried; when that does not close either, the properties are checked from
+//! power-on to a whole game's depth and reported as BOUNDED ONLY, which the level counts as a
+//! failure unless the user accepts it (`allow_bounded`, the CLI's `--allow-bounded`).
 //!
 //! A failed proof writes the counterexample's VCD and renders it as SVG with
 //! [`crate::waveform`], naming the property, its line in the wrapper and the step.
@@ -24,6 +28,7 @@ pub use wrapper::{wrapper, Check, CoverGoal, GameFacts, Internals, Property, WRA
 
 use super::{BenchError, Level, LevelReport};
 use crate::circuit::sticks_strategy::Impl;
+use crate::flow::abc;
 use crate::flow::smtbmc::{self, Mode, Verdict};
 use crate::game::SticksGame;
 use crate::solver::{Outcome, SticksPeriod};
@@ -39,6 +44,9 @@ pub struct ControllerDut {
     pub top: String,
     /// Internal registers, when known.
     pub internals: Option<Internals>,
+    /// Whether a BOUNDED ONLY result passes the level: the user accepted a bounded check
+    /// for a controller no proof closes on (`--allow-bounded`; never for the emitted one).
+    pub allow_bounded: bool,
 }
 
 impl ControllerDut {
@@ -52,6 +60,7 @@ impl ControllerDut {
             verilog: crate::circuit::sticks_game_verilog(game, implementation, think_cycles)?,
             top: crate::circuit::GAME_MODULE.to_owned(),
             internals: Some(Internals::emitted()),
+            allow_bounded: false,
         })
     }
 
@@ -61,6 +70,7 @@ impl ControllerDut {
             verilog,
             top,
             internals: None,
+            allow_bounded: false,
         }
     }
 }
@@ -110,10 +120,21 @@ pub enum ProofOutcome {
         /// Steps of the base case.
         depth: usize,
     },
-    /// The bounded check passed to `depth` steps, the induction did not close within it.
+    /// ABC's `pdr` proved every property on every input sequence from power-on (after the
+    /// bounded check from power-on to `depth` steps passed).
+    ProvedByPdr {
+        /// Steps of the bounded check that ran first.
+        depth: usize,
+        /// PDR's own time.
+        pdr_time: Duration,
+    },
+    /// The bounded check passed to `depth` steps; neither PDR (within its limit) nor the
+    /// k-induction closed.
     BoundedOnly {
         /// Steps checked from power-on.
         depth: usize,
+        /// Why PDR gave no verdict.
+        pdr: String,
         /// The induction step's counterexample (it may start in an unreachable state).
         induction: Counterexample,
     },
@@ -138,6 +159,10 @@ pub fn proof_depth(think: u32) -> usize {
     think as usize + 4
 }
 
+/// How long ABC's `pdr` may search for a proof of a controller with unknown internals before
+/// the level falls back to k-induction and a bounded check.
+pub const PDR_LIMIT: Duration = Duration::from_secs(120);
+
 /// Clock period of the smtbmc VCD trace (time units per step).
 const VCD_STEP: u64 = 10;
 
@@ -158,24 +183,26 @@ const TRACE_SIGNALS: [&str; 12] = [
 ];
 
 /// Prove the properties of `dut` for `game` with `think` cycles of thought, in `dir`
-/// (created): a bounded check from power-on and a k-induction, both to [`proof_depth`]
-/// steps, with yosys-smtbmc and z3.
+/// (created): a bounded check from power-on to [`proof_depth`] steps with yosys-smtbmc and z3,
+/// then a k-induction to the same depth when the controller's internals are known, or ABC's
+/// `pdr` (within [`PDR_LIMIT`]) when they are not (see the module docs for the fallback).
 pub fn prove_properties(
     game: &SticksGame,
     think: u32,
     dut: &ControllerDut,
     dir: &Path,
 ) -> Result<PropertyReport, BenchError> {
-    prove_properties_to(game, think, dut, dir, proof_depth(think))
+    prove_properties_to(game, think, dut, dir, proof_depth(think), PDR_LIMIT)
 }
 
-/// [`prove_properties`] to `depth` steps.
+/// [`prove_properties`] to `depth` steps, PDR within `pdr_limit`.
 pub fn prove_properties_to(
     game: &SticksGame,
     think: u32,
     dut: &ControllerDut,
     dir: &Path,
     depth: usize,
+    pdr_limit: Duration,
 ) -> Result<PropertyReport, BenchError> {
     let start = Instant::now();
     let dir = prepare(dir)?;
@@ -190,11 +217,12 @@ pub fn prove_properties_to(
         .unwrap_or_default();
     let smt2 = smtbmc::smt2(
         &dir,
-        &[dut_path, wrapper_path.clone()],
+        &[dut_path.clone(), wrapper_path.clone()],
         WRAPPER_MODULE,
         &probes,
         "properties",
     )?;
+    let sources = [dut_path, wrapper_path.clone()];
     let counterexample = |run: smtbmc::Run, title: &str| -> Result<Counterexample, BenchError> {
         let Verdict::Failed {
             line,
@@ -235,6 +263,54 @@ pub fn prove_properties_to(
             wrapper: wrapper_path,
         });
     }
+    let title = format!("{}: property counterexample", dut.top);
+    // Unknown internals: the k-induction cannot relate the hidden registers to the monitor;
+    // PDR finds its own invariant.
+    let mut pdr_said = String::from("not tried (the internals are known)");
+    if dut.internals.is_none() {
+        let aig = abc::aiger(&dir, &sources, WRAPPER_MODULE, "pdr")?;
+        let pdr_start = Instant::now();
+        let run = abc::pdr(&dir, &aig, pdr_limit, "pdr")?;
+        let pdr_time = pdr_start.elapsed();
+        match run.verdict {
+            abc::Verdict::Proved => {
+                return Ok(PropertyReport {
+                    outcome: ProofOutcome::ProvedByPdr { depth, pdr_time },
+                    elapsed: start.elapsed(),
+                    wrapper: wrapper_path,
+                })
+            }
+            abc::Verdict::Failed { frame, .. } => {
+                // The trace, the property and its waveform come from yosys-smtbmc replaying
+                // the same wrapper from power-on to the failing cycle.
+                let replay_depth = usize::try_from(frame)
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(2);
+                let replay = smtbmc::check(&dir, &smt2, Mode::Bounded, replay_depth, "pdr-cex")?;
+                if !matches!(replay.verdict, Verdict::Failed { .. }) {
+                    return Err(BenchError::NoVerdict {
+                        level: Level::Properties,
+                        problem: format!(
+                            "ABC's pdr reports an assertion failing in cycle {frame}, but \
+                             yosys-smtbmc finds none within {replay_depth} steps"
+                        ),
+                        log: run.log.display().to_string(),
+                    });
+                }
+                return Ok(PropertyReport {
+                    outcome: ProofOutcome::Failed(counterexample(replay, &title)?),
+                    elapsed: start.elapsed(),
+                    wrapper: wrapper_path,
+                });
+            }
+            abc::Verdict::Undecided { reason } => {
+                pdr_said = format!("{reason} (see {})", run.log.display());
+            }
+            other => {
+                pdr_said = format!("pdr gave no verdict: {other:?} (see {})", run.log.display());
+            }
+        }
+    }
     let induction = smtbmc::check(&dir, &smt2, Mode::Induction, depth, "induction")?;
     let outcome = match induction.verdict {
         Verdict::Passed { .. } => ProofOutcome::Proved {
@@ -247,11 +323,11 @@ pub fn prove_properties_to(
             let deep = depth.max(cover_depth(game, think));
             let deeper = smtbmc::check(&dir, &smt2, Mode::Bounded, deep, "bounded-deep")?;
             if matches!(deeper.verdict, Verdict::Failed { .. }) {
-                let cex = counterexample(deeper, &format!("{}: property counterexample", dut.top))?;
-                ProofOutcome::Failed(cex)
+                ProofOutcome::Failed(counterexample(deeper, &title)?)
             } else {
                 ProofOutcome::BoundedOnly {
                     depth: deep,
+                    pdr: pdr_said,
                     induction: counterexample(
                         induction,
                         &format!("{}: induction step counterexample", dut.top),
@@ -330,7 +406,8 @@ pub fn render(vcd: &Path, title: &str) -> Result<PathBuf, BenchError> {
     Ok(path)
 }
 
-/// The properties level of `verify sticks`.
+/// The properties level of `verify sticks`. A BOUNDED ONLY result passes only for a user's
+/// controller with [`ControllerDut::allow_bounded`].
 pub fn properties_level(
     game: &SticksGame,
     think: u32,
@@ -338,8 +415,23 @@ pub fn properties_level(
     dir: &Path,
 ) -> Result<LevelReport, BenchError> {
     let report = prove_properties(game, think, dut, &dir.join("properties"))?;
+    let (passed, detail) = judge(&report.outcome, dut);
+    Ok(LevelReport {
+        level: Level::Properties,
+        vectors: 0,
+        passed,
+        elapsed: report.elapsed,
+        detail,
+        mismatch: None,
+    })
+}
+
+/// Whether the level passes, and its line: a proof passes, a failure fails, a bounded result
+/// passes only for a user's controller that allows it.
+fn judge(outcome: &ProofOutcome, dut: &ControllerDut) -> (bool, String) {
     let names = Property::PORT.len();
-    let (passed, detail) = match &report.outcome {
+    let allow_bounded = dut.allow_bounded;
+    match outcome {
         ProofOutcome::Proved { k, depth } => (
             true,
             format!(
@@ -349,16 +441,40 @@ pub fn properties_level(
                 dut.top
             ),
         ),
-        // The emitted controller's induction closes with its internal relations; when it does
-        // not, the proof failed. A user's controller may need relations the wrapper cannot
-        // name: a bounded result is what the tools can give, said as such.
-        ProofOutcome::BoundedOnly { depth, induction } => (
-            dut.internals.is_none(),
+        ProofOutcome::ProvedByPdr { depth, pdr_time } => (
+            true,
             format!(
-                "BOUNDED ONLY, not proved: {names} properties of {} hold from power-on for \
-                 {depth} steps (yosys-smtbmc -t {depth}, z3); k-induction did not close within \
-                 {depth} steps ({induction})",
-                dut.top
+                "{names} properties of {} proved for every input sequence (ABC pdr, {:.2}s; \
+                 yosys-abc), bounded check from power-on to {depth} steps (yosys-smtbmc, z3)",
+                dut.top,
+                pdr_time.as_secs_f64()
+            ),
+        ),
+        // The emitted controller's induction closes with its internal relations; when it does
+        // not, the proof failed. For a user's controller neither PDR nor the induction closed:
+        // a bounded result is not a proof, and passes only when the user accepts it.
+        ProofOutcome::BoundedOnly {
+            depth,
+            pdr,
+            induction,
+        } => (
+            dut.internals.is_none() && allow_bounded,
+            format!(
+                "BOUNDED ONLY, not proved{}: {names} properties of {} hold from power-on for \
+                 {depth} steps (yosys-smtbmc -t {depth}, z3); ABC's pdr: {pdr}; k-induction did \
+                 not close within {depth} steps ({induction}){}",
+                if allow_bounded && dut.internals.is_none() {
+                    " (accepted by --allow-bounded)"
+                } else {
+                    ""
+                },
+                dut.top,
+                if allow_bounded || dut.internals.is_some() {
+                    ""
+                } else {
+                    "; a bounded check is not a proof, so the level fails: give --allow-bounded \
+                     to accept it"
+                }
             ),
         ),
         ProofOutcome::Failed(cex) => (
@@ -368,15 +484,7 @@ pub fn properties_level(
                 dut.top
             ),
         ),
-    };
-    Ok(LevelReport {
-        level: Level::Properties,
-        vectors: 0,
-        passed,
-        elapsed: report.elapsed,
-        detail,
-        mismatch: None,
-    })
+    }
 }
 
 /// One cover goal's result.
@@ -492,6 +600,51 @@ pub fn cover_traces(
     Ok(traces)
 }
 
+#[cfg(test)]
+mod policy_tests {
+    use super::*;
+
+    #[test]
+    fn a_bounded_only_result_fails_the_level_unless_allowed() {
+        let outcome = ProofOutcome::BoundedOnly {
+            depth: 23,
+            pdr: "pdr gave no verdict: Reached timeout".into(),
+            induction: Counterexample {
+                property: None,
+                location: "properties.v:12.1-12.9".into(),
+                step: Some(0),
+                vcd: None,
+                svg: None,
+            },
+        };
+        let mut user = ControllerDut::user(String::new(), "mine".into());
+        let (passed, line) = judge(&outcome, &user);
+        assert!(!passed, "{line}");
+        assert!(line.starts_with("BOUNDED ONLY, not proved: "), "{line}");
+        assert!(line.contains("give --allow-bounded to accept it"), "{line}");
+        assert!(line.contains("Reached timeout"), "{line}");
+        user.allow_bounded = true;
+        let (passed, line) = judge(&outcome, &user);
+        assert!(passed, "{line}");
+        assert!(line.contains("(accepted by --allow-bounded)"), "{line}");
+        // retrogate's own controller must be proved: no flag makes a bounded result pass.
+        let mut emitted = user.clone();
+        emitted.internals = Some(Internals::emitted());
+        assert!(!judge(&outcome, &emitted).0);
+        let proved = ProofOutcome::ProvedByPdr {
+            depth: 5,
+            pdr_time: Duration::from_millis(120),
+        };
+        user.allow_bounded = false;
+        let (passed, line) = judge(&proved, &user);
+        assert!(passed);
+        assert!(
+            line.contains("proved for every input sequence (ABC pdr, 0.12s"),
+            "{line}"
+        );
+    }
+}
+
 #[cfg(all(test, feature = "external-tools"))]
 mod tests {
     use super::*;
@@ -580,17 +733,39 @@ mod tests {
     }
 
     #[test]
-    fn a_controller_without_known_internals_is_at_least_bounded() {
-        let game = small_games().remove(1);
-        let mut dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
-        dut.internals = None;
-        let dir = work_dir("properties-user");
-        let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
-        assert!(
-            !matches!(report.outcome, ProofOutcome::Failed(_)),
-            "{:?}",
-            report.outcome
+    fn a_controller_without_known_internals_is_proved_by_pdr() {
+        for game in small_games() {
+            let mut dut = ControllerDut::emitted(&game, Impl::Logic, 1).unwrap();
+            dut.internals = None;
+            let dir = work_dir("properties-user");
+            let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+            assert!(
+                matches!(report.outcome, ProofOutcome::ProvedByPdr { .. }),
+                "{game:?}: {:?}",
+                report.outcome
+            );
+        }
+    }
+
+    #[test]
+    fn pdr_finds_a_counterexample_deeper_than_the_bounded_check() {
+        // The human's win is inverted under `--last loses`: the bounded check to 1 step cannot
+        // reach the end of a game, PDR does, and its trace comes back through yosys-smtbmc.
+        let (game, mut dut) = broken(
+            "won$d = ~(last_loses & move_check$empties);",
+            "won$d = (last_loses & move_check$empties);",
         );
+        dut.internals = None;
+        let dir = work_dir("properties-pdr-cex");
+        let report =
+            prove_properties_to(&game, 1, &dut, dir.path(), 1, Duration::from_secs(60)).unwrap();
+        let ProofOutcome::Failed(cex) = report.outcome else {
+            panic!("the broken controller passed: {:?}", report.outcome)
+        };
+        assert_eq!(cex.property, Some(Property::HumanWonRule), "{cex}");
+        assert!(cex.step.is_some_and(|s| s > 1), "{cex}");
+        assert!(cex.svg.as_ref().is_some_and(|p| p.is_file()), "{cex}");
+        assert!(dir.path().join("pdr.log").is_file());
     }
 
     #[test]

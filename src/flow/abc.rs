@@ -1,0 +1,224 @@
+//! ABC as yosys ships it (`yosys-abc`): model checking of a design with immediate `assert` /
+//! `assume` statements (`read_verilog -formal`), turned into an AIGER file by yosys.
+//!
+//! * [`aiger`] writes `dir/<name>.aig`: every assertion a bad-state property, every
+//!   assumption a constraint, initial values kept (`write_aiger -zinit`; a register without
+//!   one starts at a free value).
+//! * [`pdr`] runs ABC's property-directed reachability (IC3): an unbounded proof, a
+//!   counterexample, or no verdict within its time limit.
+//! * [`bmc3`] runs ABC's bounded model check to a number of frames.
+//!
+//! Verdicts are read strictly from ABC's own words ("Property proved.", "Output N of miter
+//! ... was asserted in frame F.", "No output asserted in N frames."); anything else is
+//! [`Verdict::Undecided`] with the reason, never a pass.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::runner::{self, write_file, Tool, ToolError};
+
+/// Build `dir/<name>.aig` from `sources` (Verilog read with `-formal`) with top module `top`.
+/// Leaves `<name>.ys` and `<name>_yosys.log` beside it.
+///
+/// The recipe (yosys 0.23): case tables stay logic (`proc -norom`), memories become flip-flops
+/// (`memory -nordff`), asynchronous resets synchronous (`async2sync`), assumptions are
+/// applied before the assertions they guard (`chformal -assume -early`), undriven wires are
+/// free inputs, and the logic is mapped to AND gates for `write_aiger -zinit`.
+pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<PathBuf, ToolError> {
+    let mut script: String = sources
+        .iter()
+        .map(|s| format!("read_verilog -formal \"{}\"\n", s.display()))
+        .collect();
+    script.push_str(&format!(
+        "hierarchy -check -top {top}\n\
+         proc -norom\n\
+         flatten\n\
+         prep -top {top}\n\
+         memory -nordff\n\
+         opt -fast\n\
+         async2sync\n\
+         chformal -assume -early\n\
+         dffunmap\n\
+         setundef -undriven -anyseq\n\
+         techmap\n\
+         opt -fast\n\
+         dffunmap\n\
+         abc -g AND -fast\n\
+         opt_clean\n\
+         write_aiger -zinit {name}.aig\n"
+    ));
+    let script_name = format!("{name}.ys");
+    write_file(Tool::Yosys, dir, &script_name, &script)?;
+    let out = runner::run(
+        Tool::Yosys,
+        dir,
+        ["-q", "-s", &script_name],
+        Some(&format!("{name}_yosys.log")),
+    )?;
+    out.expect_file(dir.join(format!("{name}.aig")))
+}
+
+/// What ABC said about an AIGER model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// `pdr`: no assertion fails on any path from the initial state ("Property proved.").
+    Proved,
+    /// `bmc3`: no assertion fails within `frames` cycles from the initial state.
+    HoldsFor {
+        /// Frames checked.
+        frames: u64,
+    },
+    /// An assertion fails: the `output`-th bad-state property (in the order yosys wrote the
+    /// assertions) in frame `frame` (0 is the initial state).
+    Failed {
+        /// Index of the failing property.
+        output: usize,
+        /// The cycle it fails in.
+        frame: u64,
+    },
+    /// No verdict (time limit, resource limit, or output ABC's words do not cover).
+    Undecided {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// One ABC run: its verdict and its log.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// `dir/<name>.log`.
+    pub log: PathBuf,
+}
+
+/// Run ABC's `pdr` on `aig` with a time limit, leaving `<name>.log` in `dir`.
+pub fn pdr(dir: &Path, aig: &Path, limit: Duration, name: &str) -> Result<Run, ToolError> {
+    let secs = limit.as_secs().max(1);
+    let command = format!("read_aiger {}; fold; strash; pdr -T {secs}", aig.display());
+    let log = format!("{name}.log");
+    let out = runner::output(Tool::YosysAbc, dir, ["-c", &command], Some(&log))?.check()?;
+    Ok(Run {
+        verdict: judge_pdr(&out.stdout),
+        log: dir.join(log),
+    })
+}
+
+/// Run ABC's `bmc3` on `aig` for `frames` cycles, leaving `<name>.log` in `dir`.
+pub fn bmc3(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
+    let command = format!(
+        "read_aiger {}; fold; strash; bmc3 -F {frames}",
+        aig.display()
+    );
+    let log = format!("{name}.log");
+    let out = runner::output(Tool::YosysAbc, dir, ["-c", &command], Some(&log))?.check()?;
+    Ok(Run {
+        verdict: judge_bmc3(&out.stdout, frames),
+        log: dir.join(log),
+    })
+}
+
+/// `Output 3 of miter "x" was asserted in frame 7.` -> (3, 7).
+fn asserted(stdout: &str) -> Option<(usize, u64)> {
+    stdout.lines().find_map(|l| {
+        let rest = l.trim_start().strip_prefix("Output ")?;
+        let (output, rest) = rest.split_once(' ')?;
+        let frame = rest.split("was asserted in frame ").nth(1)?;
+        let frame = frame.split(|c: char| !c.is_ascii_digit()).next()?;
+        Some((output.parse().ok()?, frame.parse().ok()?))
+    })
+}
+
+/// The last non-empty line of ABC's output, for an undecided verdict.
+fn last_words(stdout: &str) -> String {
+    stdout
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("no output")
+        .to_owned()
+}
+
+/// Reads `pdr`'s verdict.
+fn judge_pdr(stdout: &str) -> Verdict {
+    if let Some((output, frame)) = asserted(stdout) {
+        return Verdict::Failed { output, frame };
+    }
+    if stdout
+        .lines()
+        .any(|l| l.trim_start().starts_with("Property proved."))
+    {
+        return Verdict::Proved;
+    }
+    Verdict::Undecided {
+        reason: format!("pdr gave no verdict: {}", last_words(stdout)),
+    }
+}
+
+/// Reads `bmc3`'s verdict for `frames` frames.
+fn judge_bmc3(stdout: &str, frames: u64) -> Verdict {
+    if let Some((output, frame)) = asserted(stdout) {
+        return Verdict::Failed { output, frame };
+    }
+    let expect = format!("No output asserted in {frames} frames");
+    if stdout.lines().any(|l| l.trim_start().starts_with(&expect)) {
+        return Verdict::HoldsFor { frames };
+    }
+    Verdict::Undecided {
+        reason: format!(
+            "bmc3 reached no verdict for {frames} frames: {}",
+            last_words(stdout)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdr_verdicts_are_read_strictly() {
+        let proved = "Invariant F[6] : 147 clauses with 36 flops (out of 37) (cex = 0, ave = 5.88)\n\
+                      Verification of invariant with 147 clauses was successful.  Time =     0.00 sec\n\
+                      Property proved.  Time =     0.11 sec\n";
+        assert_eq!(judge_pdr(proved), Verdict::Proved);
+        let failed = "Output 12 of miter \"props\" was asserted in frame 9.  Time =     0.05 sec\n";
+        assert_eq!(
+            judge_pdr(failed),
+            Verdict::Failed {
+                output: 12,
+                frame: 9
+            }
+        );
+        for other in [
+            "",
+            "Reached timeout (5 seconds).\n",
+            "Property UNDECIDED.\n",
+        ] {
+            assert!(
+                matches!(judge_pdr(other), Verdict::Undecided { .. }),
+                "{other:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bmc3_verdicts_are_read_strictly() {
+        let pass = "No output asserted in 100 frames. Resource limit reached (conf limit 0). Time = 3.46 sec\n";
+        assert_eq!(judge_bmc3(pass, 100), Verdict::HoldsFor { frames: 100 });
+        assert!(matches!(
+            judge_bmc3("No output asserted in 12 frames.\n", 100),
+            Verdict::Undecided { .. }
+        ));
+        let fail = "Output 2 of miter \"x\" was asserted in frame 23. Time = 0.05 sec\n";
+        assert_eq!(
+            judge_bmc3(fail, 100),
+            Verdict::Failed {
+                output: 2,
+                frame: 23
+            }
+        );
+        assert!(matches!(judge_bmc3("", 100), Verdict::Undecided { .. }));
+    }
+}
