@@ -117,10 +117,10 @@ fn pack(outcome: u32, depth: u64) -> u32 {
     outcome | ((depth as u32) << 2)
 }
 
-/// The solver's values. The queue and the stick games' pass store `pack`ed values (outcome in
-/// the low two bits, depth above; 0 is unresolved: a draw). The one-sweep path stores keys
-/// ([`Cell`]), 2 bytes a position when the game bounds every depth below 2^14
-/// ([`Game::depth_bound`]), else 4.
+/// The solver's values. The queue path stores `pack`ed values (outcome in the low two bits,
+/// depth above; 0 is unresolved: a draw). The one-sweep path stores keys ([`Cell`]), 2 bytes a
+/// position when the game bounds every depth below 2^14 ([`Game::depth_bound`]), else 4; the
+/// stick games' pass ([`Game::moves_go_down`]) stores 4-byte keys.
 #[derive(Clone, Debug)]
 enum Packed {
     Keys16(Vec<u16>),
@@ -213,8 +213,8 @@ impl Packed {
 pub struct Solution<'g, G: Game> {
     game: &'g G,
     packed: Packed,
-    /// [`Packed::Wide`]: the packed value that 0 stands for (a draw); the one-sweep keys: the
-    /// mask they are stored with, the key of a position where the end condition holds.
+    /// [`Packed::Wide`]: the packed value that 0 stands for (a draw); the keys: the mask they
+    /// are stored with, the key of a position where the end condition holds.
     zero: u32,
 }
 
@@ -428,61 +428,88 @@ pub fn try_solve_with_progress<'g, G: Game>(
 /// indices: every successor is decided before its predecessor, so a position is won one move
 /// after its shallowest lost successor, or else lost one move after its deepest won one.
 /// (No position can be drawn.) Terminal positions come first in this order, as in the queue.
+///
+/// The values are `u32` keys as on the one-sweep path (see [`Cell`]): a position's value is
+/// one `min` over its successors' keys, written in place into zeroed memory (the allocator's
+/// zero pages, so no pass writes them first, and positions where the end condition holds
+/// keep their 0).
 fn solve_descending<'g, G: Game>(
     game: &'g G,
     progress: &mut dyn Progress,
 ) -> Result<Solution<'g, G>, OutOfMemory> {
     let n = game.len();
     let last = game.last();
-    let beyond = Value::terminal(Ending::Reached, last);
-    let beyond_packed = pack(
-        if beyond.outcome == Outcome::Win {
-            WIN
-        } else {
-            LOSS
-        },
-        0,
-    );
-    let mut packed: Vec<u32> = try_with_capacity(n, "the values (4 bytes a position)")?;
+    let mut keys = try_zeroed::<u32>(n, "the values (4 bytes a position)")?;
+    let mask = key_of::<u32>(Value::terminal(Ending::Reached, last));
+    let stuck = key_of::<u32>(Value::terminal(Ending::Stuck, last)) ^ mask;
     progress.pass("resolve", n as u64);
-    for i in 0..n {
+    descend(game, &mut keys, mask, stuck, progress);
+    progress.at(n as u64);
+    Ok(Solution {
+        game,
+        packed: Packed::Keys32(keys),
+        zero: mask,
+    })
+}
+
+/// The loop of [`solve_descending`]: `keys` all zeros on entry, stored XOR `mask` (the key of
+/// the end condition's value); `stuck` is the stored key of a position with no move. Kept out
+/// of line so that its code does not depend on what the caller inlines around it.
+#[inline(never)]
+fn descend<G: Game>(
+    game: &G,
+    keys: &mut [u32],
+    mask: u32,
+    stuck: u32,
+    progress: &mut dyn Progress,
+) {
+    // The key of position i - 1, unmasked: the move to it (take 1) reads this register, not
+    // the value just stored, which keeps the store-to-load latency out of the chain from one
+    // position to the next.
+    let mut previous = mask;
+    for i in 0..keys.len() {
         if i % PROGRESS_STEP == 0 {
             progress.at(i as u64);
         }
         if let Some(ending) = game.ending(i) {
-            let v = Value::terminal(ending, last);
-            packed.push(pack(if v.outcome == Outcome::Win { WIN } else { LOSS }, 0));
+            previous = match ending {
+                Ending::Stuck => {
+                    keys[i] = stuck;
+                    stuck ^ mask
+                }
+                Ending::Reached => mask,
+            };
             continue;
         }
-        // Shallowest lost successor, deepest won successor.
-        let (mut lost, mut won): (Option<u32>, Option<u32>) = (None, None);
+        let (decided, here) = keys.split_at_mut(i);
+        // The smallest key of a successor: the shallowest loss, else the deepest win. A move
+        // beyond the index space has the end condition's key, the mask.
+        let mut best = u32::MAX;
         game.for_each_successor(i, |s| {
-            let v = match s {
+            let key = match s {
+                Successor::Stored(j) if j + 1 == i => previous,
                 Successor::Stored(j) => {
                     debug_assert!(j < i, "moves_go_down: move from {i} to {j}");
-                    packed[j]
+                    decided[j] ^ mask
                 }
-                Successor::Beyond => beyond_packed,
+                Successor::Beyond => mask,
             };
-            let d = v >> 2;
-            if v & 3 == LOSS {
-                lost = Some(lost.map_or(d, |m| m.min(d)));
-            } else {
-                won = Some(won.map_or(d, |m| m.max(d)));
-            }
+            best = best.min(key);
         });
-        packed.push(match (lost, won) {
-            (Some(d), _) => pack(WIN, d as u64 + 1),
-            (None, Some(d)) => pack(LOSS, d as u64 + 1),
-            (None, None) => unreachable!("a position with no move has an ending"),
-        });
+        let key = if best <= <u32 as Cell>::MAX_DEPTH {
+            // Won one move after the shallowest lost successor.
+            u32::MAX - (best + 1)
+        } else {
+            // Lost one move after the deepest won successor.
+            u32::MAX - best + 1
+        };
+        debug_assert!(
+            key.min(u32::MAX - key) <= <u32 as Cell>::MAX_DEPTH,
+            "depth beyond {MAX_DEPTH}"
+        );
+        here[0] = key ^ mask;
+        previous = key;
     }
-    progress.at(n as u64);
-    Ok(Solution {
-        game,
-        packed: Packed::Wide(packed),
-        zero: UNRESOLVED,
-    })
 }
 
 /// The one-pass analysis for any acyclic game, through its [`Game::sweep`] in the order that
