@@ -57,11 +57,16 @@
 //! a machine that answers at once (`think_ticks` = 0). During the solve the query is the count,
 //! so the word at the start edge is the count's.
 
+use rust_hdl::core::vcd_probe::VCDProbe;
 use rust_hdl::prelude::*;
 
-use super::sticks_game::ThinkTimer;
-use super::sticks_solver::SticksSolver;
+use super::settle;
+use super::sticks_game::{SticksGameSim, ThinkTimer, SIM_CYCLE_PS};
 pub use super::sticks_solver::{cycle_bound, solve_cycles};
+use super::sticks_solver::{SolveRequest, SticksSolver, MAX_SOLVER_COUNT, MAX_SOLVER_TAKE};
+use crate::game::{Last, SticksGame};
+use crate::model::{Inputs, Outputs};
+use crate::verilog::{emit, VerilogError};
 
 /// Module name of the emitted controller with the on-chip solver.
 pub const SOLVER_GAME_MODULE: &str = "sticks_solver_game";
@@ -302,9 +307,7 @@ pub struct SticksSolverGame<const W: usize, const K: usize, const M: usize, cons
     no_take: Constant<Bits<M>>,
 }
 
-impl<const W: usize, const K: usize, const M: usize, const S: usize>
-    SticksSolverGame<W, K, M, S>
-{
+impl<const W: usize, const K: usize, const M: usize, const S: usize> SticksSolverGame<W, K, M, S> {
     /// The controller, pausing `think_ticks` ticks before each machine move, `connect_all()`
     /// done.
     ///
@@ -483,5 +486,388 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         }
         // The solver reads the position being entered, so its word is there one edge later.
         self.solver.query.next = self.sticks_left.d.val();
+    }
+}
+
+/// The game on the configuration ports: what [`SticksSolverGame`] samples at `new_game`.
+pub fn game_request(game: &SticksGame) -> SolveRequest {
+    SolveRequest {
+        take_set: game.take().iter().fold(0u32, |set, &k| set | 1 << (k - 1)),
+        count: game.count() as u32,
+        last_wins: crate::game::Game::last(game) == Last::Wins,
+    }
+}
+
+/// Drives a [`SticksSolverGame`] one clock cycle at a time, in process, with its configuration
+/// ports held at one game (so that every `reset` or `new_game` solves and plays that game).
+pub struct SolverGameSim<const W: usize, const K: usize, const M: usize, const S: usize> {
+    block: SticksSolverGame<W, K, M, S>,
+    vcd: Option<VCDProbe<Box<dyn std::io::Write>>>,
+    time: u64,
+}
+
+impl<const W: usize, const K: usize, const M: usize, const S: usize> SolverGameSim<W, K, M, S> {
+    /// The controller pausing `think_ticks` ticks, its configuration ports set to `config`
+    /// (bits above the ports' widths are dropped), at power-on.
+    pub fn new(think_ticks: u64, config: SolveRequest) -> Self {
+        let mut block = SticksSolverGame::<W, K, M, S>::new(think_ticks);
+        block.take_set.next = bits::<K>(u64::from(config.take_set) & ((1 << K) - 1));
+        block.count.next = bits::<W>(u64::from(config.count) & ((1 << W) - 1));
+        block.last_wins.next = config.last_wins;
+        block.tick.next = true;
+        block.clock.next = Clock { clk: false };
+        settle(&mut block);
+        SolverGameSim {
+            block,
+            vcd: None,
+            time: 0,
+        }
+    }
+
+    /// The block (its outputs after the last edge).
+    pub fn block(&self) -> &SticksSolverGame<W, K, M, S> {
+        &self.block
+    }
+
+    /// One cycle with `tick` as given: the inputs are applied while the clock is low, then the
+    /// clock rises; returns the outputs after the rising edge.
+    pub fn step_with_tick(&mut self, inputs: &Inputs, tick: bool) -> Outputs {
+        let b = &mut self.block;
+        b.clock.next = Clock { clk: false };
+        b.tick.next = tick;
+        b.reset.next = inputs.reset;
+        b.new_game.next = inputs.new_game;
+        b.machine_first.next = inputs.machine_first;
+        b.take.next = bits::<M>(u64::from(inputs.take) & ((1 << M) - 1));
+        b.take_valid.next = inputs.take_valid;
+        settle(&mut self.block);
+        self.dump();
+        self.time += SIM_CYCLE_PS / 2;
+        self.block.clock.next = Clock { clk: true };
+        settle(&mut self.block);
+        self.dump();
+        self.time += SIM_CYCLE_PS / 2;
+        self.outputs()
+    }
+
+    /// The game outputs now.
+    pub fn outputs(&self) -> Outputs {
+        let b = &self.block;
+        Outputs {
+            remaining: b.remaining.val().to_u32(),
+            human_turn: b.human_turn.val(),
+            machine_take: b.machine_take.val().to_u32(),
+            game_over: b.game_over.val(),
+            human_won: b.human_won.val(),
+            illegal: b.illegal.val(),
+        }
+    }
+
+    /// The `solving` output now.
+    pub fn solving(&self) -> bool {
+        self.block.solving.val()
+    }
+
+    /// Starts a game with `start` (a `reset` or `new_game`), then clocks the idle circuit until
+    /// the solve is done and the game has started, for at most `limit` edges after the start:
+    /// the outputs at the start edge and the edges from the `new_game` edge to it (the solver's
+    /// [`solve_cycles`] and one), or `None` if the game did not start.
+    pub fn start_game(&mut self, start: &Inputs, limit: u64) -> Option<(Outputs, u64)> {
+        let mut o = self.step_with_tick(start, true);
+        for edges in 0..=limit {
+            if !self.solving() {
+                return Some((o, edges));
+            }
+            if edges < limit {
+                o = self.step_with_tick(&Inputs::IDLE, true);
+            }
+        }
+        None
+    }
+
+    fn dump(&mut self) {
+        if let Some(mut vcd) = self.vcd.take() {
+            let _ = vcd.timestamp(self.time);
+            self.vcd = Some(write_vcd_change(vcd, &self.block));
+        }
+    }
+}
+
+impl<const W: usize, const K: usize, const M: usize, const S: usize> SticksGameSim
+    for SolverGameSim<W, K, M, S>
+{
+    fn step(&mut self, inputs: &Inputs) -> Outputs {
+        self.step_with_tick(inputs, true)
+    }
+
+    fn trace(&mut self, writer: Box<dyn std::io::Write>) {
+        self.vcd = Some(write_vcd_dump(
+            write_vcd_header(writer, &self.block),
+            &self.block,
+        ));
+    }
+
+    fn finish_trace(&mut self) {
+        self.vcd = None;
+    }
+}
+
+/// The solver-game of the boards and of `play --solver onchip`: counts up to 255, takes up to 8.
+pub type FullSolverGameSim = SolverGameSim<8, 8, 4, 16>;
+
+/// Why a game cannot be played on the on-chip solver.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum OnChipError {
+    /// The count does not fit the solver.
+    #[error(
+        "--count {0} is too large for the on-chip solver, which holds counts up to \
+         {MAX_SOLVER_COUNT}; pass --count 1..={MAX_SOLVER_COUNT}, or --solver software"
+    )]
+    Count(u64),
+    /// A take does not fit the solver.
+    #[error(
+        "--take {0} is too large for the on-chip solver, which allows takes up to \
+         {MAX_SOLVER_TAKE}; pass takes in 1..={MAX_SOLVER_TAKE}, or --solver software"
+    )]
+    Take(u64),
+}
+
+/// Checks that the on-chip solver can hold `game`.
+pub fn check_on_chip(game: &SticksGame) -> Result<(), OnChipError> {
+    if game.count() > MAX_SOLVER_COUNT {
+        return Err(OnChipError::Count(game.count()));
+    }
+    if game.max_take() > MAX_SOLVER_TAKE {
+        return Err(OnChipError::Take(game.max_take()));
+    }
+    Ok(())
+}
+
+/// The Verilog of the controller with the on-chip solver for counts up to `max_count` and
+/// takes up to `max_take` (module `sticks_solver_game`, with its `tick` port).
+pub fn sticks_solver_game_verilog<
+    const W: usize,
+    const K: usize,
+    const M: usize,
+    const S: usize,
+>(
+    think_ticks: u64,
+) -> Result<String, VerilogError> {
+    emit(
+        &SticksSolverGame::<W, K, M, S>::new(think_ticks),
+        SOLVER_GAME_MODULE,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::sequential::{sticks_stimulus, VerifyOptions};
+    use crate::model::SticksGameModel;
+
+    /// The block of the tests: counts up to 31, takes up to 4.
+    type Small = SolverGameSim<5, 4, 3, 8>;
+
+    /// A short stimulus for `game`: every game when there are few, and one short random run.
+    fn short_options(think: u32) -> VerifyOptions {
+        VerifyOptions {
+            think_cycles: think,
+            random_runs: 1,
+            random_cycles: 300,
+            max_exhaustive_games: 40,
+            ..VerifyOptions::default()
+        }
+    }
+
+    /// Runs `game`'s co-simulation stimulus on the block and on the model of `sticks_game`:
+    /// each start (reset or `new_game`) is applied to the block, which solves for at most the
+    /// solver's cycle bound and then starts the game on the edge where the model starts it;
+    /// every other edge is the same on both. Asserts that the outputs agree on every edge from
+    /// a start on, and returns the rows the block was driven with (tick, reset, take_set,
+    /// count, last_wins, machine_first, new_game, take, take_valid), one per cycle.
+    pub(super) fn play_like_the_model<
+        const W: usize,
+        const K: usize,
+        const M: usize,
+        const S: usize,
+    >(
+        game: &SticksGame,
+        think: u32,
+        inputs: &[Inputs],
+    ) -> Vec<Vec<u64>> {
+        let config = game_request(game);
+        let mut sim = SolverGameSim::<W, K, M, S>::new(u64::from(think), config);
+        let mut model = SticksGameModel::new(game, think);
+        let bound = cycle_bound(game.count(), K as u64);
+        let row = |i: &Inputs| {
+            vec![
+                1,
+                u64::from(i.reset),
+                u64::from(config.take_set),
+                u64::from(config.count),
+                u64::from(config.last_wins),
+                u64::from(i.machine_first),
+                u64::from(i.new_game),
+                u64::from(i.take) & ((1 << M) - 1),
+                u64::from(i.take_valid),
+            ]
+        };
+        let mut rows = Vec::new();
+        assert_eq!(sim.outputs(), model.outputs(), "{game:?}: power-on");
+        for (cycle, i) in inputs.iter().enumerate() {
+            let want = model.step(*i);
+            if i.reset || i.new_game {
+                let (got, cycles) = sim
+                    .start_game(i, bound)
+                    .unwrap_or_else(|| panic!("{game:?}: no game within {bound} cycles"));
+                assert!(cycles <= bound, "{game:?}: {cycles} > {bound} cycles");
+                assert_eq!(cycles, solve_cycles(game.count(), K as u64) + 1);
+                rows.push(row(i));
+                rows.extend((0..cycles).map(|_| row(&Inputs::IDLE)));
+                assert_eq!(got, want, "{game:?}: start at stimulus cycle {cycle}");
+                let b = sim.block();
+                assert_eq!(
+                    (
+                        b.game_count.val().to_u32(),
+                        b.game_take_set.val().to_u32(),
+                        b.game_last_wins.val()
+                    ),
+                    (config.count, config.take_set, config.last_wins)
+                );
+            } else {
+                let got = sim.step_with_tick(i, true);
+                rows.push(row(i));
+                assert_eq!(got, want, "{game:?}: stimulus cycle {cycle} {i:?}");
+            }
+        }
+        rows
+    }
+
+    /// Every non-empty take set within {1,2,3,4}, both rules, counts 1..=20: after the solve,
+    /// the game phase is the model's, edge by edge, and the solve is within the bound.
+    #[test]
+    fn plays_like_the_model_of_sticks_game() {
+        for set in 1u32..16 {
+            let take: Vec<u64> = (0..4)
+                .filter(|i| set >> i & 1 == 1)
+                .map(|i| i + 1)
+                .collect();
+            for last in [Last::Loses, Last::Wins] {
+                for count in 1..=20 {
+                    let game = SticksGame::new(count, &take, last).unwrap();
+                    let think = (count % 3) as u32;
+                    let s = sticks_stimulus(&game, &short_options(think));
+                    play_like_the_model::<5, 4, 3, 8>(&game, think, &s.inputs);
+                }
+            }
+        }
+    }
+
+    /// With no move at the start (count 0, a pile smaller than every take, or an empty take set)
+    /// the game is over at the start edge, won by the human exactly when the machine was to
+    /// move; a take is then refused.
+    #[test]
+    fn a_stuck_start_ends_the_game_at_once() {
+        for (take_set, count, last_wins) in [(0b1111, 0, false), (0b1100, 2, true), (0, 9, false)] {
+            for machine_first in [false, true] {
+                let config = SolveRequest {
+                    take_set,
+                    count,
+                    last_wins,
+                };
+                let mut sim = Small::new(0, config);
+                let (o, cycles) = sim
+                    .start_game(&Inputs::new_game(machine_first), cycle_bound(31, 4))
+                    .expect("starts");
+                assert_eq!(cycles, solve_cycles(u64::from(count), 4) + 1);
+                let want = Outputs {
+                    remaining: count,
+                    game_over: true,
+                    human_won: machine_first,
+                    ..Outputs::default()
+                };
+                assert_eq!(o, want, "{config}, machine first {machine_first}");
+                let o = sim.step(&Inputs::take(1));
+                assert!(o.illegal && o.game_over, "{config}");
+            }
+        }
+    }
+
+    /// While solving: not over, nobody's turn, the count shown, a take refused; a `new_game`
+    /// during the solve restarts it with the configuration then on the ports.
+    #[test]
+    fn solving_shows_the_count_and_refuses_moves() {
+        let game = SticksGame::new(13, &[2, 3], Last::Wins).unwrap();
+        let mut sim = Small::new(1, game_request(&game));
+        let o = sim.step(&Inputs::new_game(false));
+        assert!(sim.solving());
+        assert_eq!(
+            o,
+            Outputs {
+                remaining: 13,
+                ..Outputs::default()
+            }
+        );
+        let o = sim.step(&Inputs::take(2));
+        assert!(o.illegal && !o.game_over && !o.human_turn && sim.solving());
+        let o = sim.step(&Inputs::IDLE);
+        assert!(!o.illegal);
+        let (o, cycles) = sim
+            .start_game(&Inputs::new_game(false), cycle_bound(13, 4))
+            .expect("starts");
+        assert_eq!(cycles, solve_cycles(13, 4) + 1);
+        assert!(o.human_turn && !sim.solving());
+        assert_eq!(o.remaining, 13);
+    }
+
+    /// The tick is the time base: with a tick every third cycle the machine answers after
+    /// `think` ticks, not cycles.
+    #[test]
+    fn the_think_pause_counts_ticks() {
+        let game = SticksGame::new(10, &[1, 2, 3], Last::Loses).unwrap();
+        let mut sim = Small::new(2, game_request(&game));
+        let (o, _) = sim
+            .start_game(&Inputs::new_game(false), cycle_bound(10, 4))
+            .unwrap();
+        assert!(o.human_turn);
+        sim.step_with_tick(&Inputs::take(1), false);
+        let mut cycles = 0;
+        loop {
+            cycles += 1;
+            let o = sim.step_with_tick(&Inputs::IDLE, cycles % 3 == 0);
+            if o.human_turn {
+                // The machine moved from 9 sticks.
+                assert!(o.remaining < 9 && o.machine_take == 9 - o.remaining);
+                break;
+            }
+            assert!(cycles < 20);
+        }
+        // Ticks at cycles 3, 6 and 9: the timer (loaded with 2) is done after the second,
+        // and the machine moves at the third.
+        assert_eq!(cycles, 9);
+    }
+
+    #[test]
+    fn the_smallest_take_is_the_lowest_set_bit() {
+        let mut e = SmallestTake::<8, 4>::new();
+        for set in 0u64..256 {
+            e.take_set.next = bits::<8>(set);
+            settle(&mut e);
+            let want = if set == 0 {
+                0
+            } else {
+                set.trailing_zeros() + 1
+            };
+            assert_eq!(e.smallest.val().to_u64(), u64::from(want));
+        }
+    }
+
+    #[test]
+    fn games_the_solver_cannot_hold_are_refused_naming_the_flag() {
+        let e = check_on_chip(&SticksGame::new(256, &[1, 2], Last::Loses).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("--count 256"), "{e}");
+        let e = check_on_chip(&SticksGame::new(20, &[1, 9], Last::Loses).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("--take 9"), "{e}");
+        assert!(check_on_chip(&SticksGame::new(255, &[8], Last::Wins).unwrap()).is_ok());
     }
 }
