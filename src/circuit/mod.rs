@@ -24,6 +24,7 @@ pub mod rom;
 pub(crate) mod sim;
 pub mod sticks_game;
 pub mod sticks_solver;
+pub mod sticks_solver_game;
 pub mod sticks_strategy;
 pub mod top;
 
