@@ -3,7 +3,7 @@
 //! over its board clock at nextpnr placer seeds 1 to 8, and neither tool prints a warning other
 //! than the known harmless "ABC: The network is combinational".
 //!
-//! nextpnr runs straight on the one netlist per board x design (80 place-and-route runs, no
+//! nextpnr runs straight on the one netlist per board x design (120 place-and-route runs, no
 //! re-synthesis), on two threads.
 
 #![cfg(feature = "external-tools")]
@@ -96,7 +96,7 @@ fn every_board_meets_timing_at_eight_seeds_without_warnings() {
     let root = tempfile::tempdir().unwrap();
     let jobs: Vec<(BoardId, Design)> = BoardId::ALL
         .into_iter()
-        .flat_map(|b| [(b, Design::sticks()), (b, Design::Jr01)])
+        .flat_map(|b| [(b, Design::sticks()), (b, Design::Jr01), (b, Design::Solver)])
         .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
