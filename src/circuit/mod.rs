@@ -16,6 +16,8 @@
 //!   against the strategy, with the lookup as a sub-block.
 //! * [`sticks_solver::SticksSolver`]: the retrograde solver itself on the chip,
 //!   rules on its inputs, the table in block RAM.
+//! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
+//!   game set at run time.
 
 pub mod board_io;
 pub mod jr01;
@@ -34,6 +36,7 @@ pub use sticks_game::{
     sticks_game_sim, sticks_game_verilog, SticksController, SticksGameSim, SticksMoveCheck,
     GAME_MODULE, SIM_CYCLE_PS, SIM_THINK_CYCLES,
 };
+pub use sticks_solver_game::{SticksSolverGame, SOLVER_GAME_MODULE};
 pub use sticks_strategy::{
     sticks_strategy_driver, sticks_strategy_verilog, Impl, SticksCircuitError, SticksStrategy,
     STRATEGY_MODULE,
