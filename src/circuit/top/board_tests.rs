@@ -586,8 +586,9 @@ mod solver {
     }
 
     /// Presses on the Go Board's keys (columns 0-3, pressed = 1).
+    /// A short press (4 cycles: shorter than the count keys' repeat delay).
     fn key(s: &mut Script, k: usize) {
-        s.press(k - 1, 1, 4, 6);
+        s.press(k - 1, 1, 4, 8);
     }
 
     fn long_key4(s: &mut Script) {
@@ -827,7 +828,9 @@ mod solver {
                 );
                 if let Some(m) = round.machine {
                     assert_eq!(shown[3], Some(m as usize), "{round:?}");
-                    assert_eq!(trace[row - 1][0] >> 8 & 0xFF, left, "{round:?}");
+                    if left > 0 {
+                        assert_eq!(trace[row - 1][0] >> 8 & 0xFF, left, "{round:?}");
+                    }
                 }
             }
         }

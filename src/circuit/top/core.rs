@@ -542,6 +542,7 @@ pub struct SolverBoardCore<const W: usize, const K: usize, const M: usize, const
     new_game: Signal<Local, Bit>,
     shown: Signal<Local, Bits<W>>,
     take_shown: Signal<Local, Bits<4>>,
+    take4: Signal<Local, Bits<4>>,
     time_base: TimeBase,
     buttons: Buttons<7>,
     switches: Synchronizer<22>,
@@ -553,7 +554,7 @@ pub struct SolverBoardCore<const W: usize, const K: usize, const M: usize, const
     cfg_count: DFF<Bits<W>>,
     cfg_last_wins: DFF<Bit>,
     cfg_machine_first: DFF<Bit>,
-    repeat: DFF<Bits<8>>,
+    repeat_count: DFF<Bits<8>>,
     por_q: DFF<Bit>,
     take_q: DFF<Bits<M>>,
     take_valid_q: DFF<Bit>,
@@ -581,7 +582,7 @@ pub struct SolverBoardCore<const W: usize, const K: usize, const M: usize, const
 impl<const W: usize, const K: usize, const M: usize, const S: usize> SolverBoardCore<W, K, M, S> {
     /// The core for `setup`, starting from (or, fixed, always playing)
     /// `default`: a game of at most `2^W - 1` sticks with takes up to `K`.
-    /// Count keys repeat every tenth of the long press once held half of it.
+    /// Count keys repeat every tenth of the long press once held half of it (at most 255 ticks).
     /// `connect_all()` done.
     pub fn new(setup: SolverSetup, default: &crate::game::SticksGame, timing: &Timing) -> Self {
         use crate::game::Game;
@@ -619,6 +620,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> SolverBoard
             new_game: Default::default(),
             shown: Default::default(),
             take_shown: Default::default(),
+            take4: Default::default(),
             time_base: TimeBase::new(timing.tick_cycles),
             buttons: Buttons::new(timing.debounce_ticks),
             switches: Synchronizer::new(),
@@ -630,7 +632,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> SolverBoard
             cfg_count: Default::default(),
             cfg_last_wins: Default::default(),
             cfg_machine_first: Default::default(),
-            repeat: Default::default(),
+            repeat_count: Default::default(),
             por_q: Default::default(),
             take_q: Default::default(),
             take_valid_q: Default::default(),
@@ -673,7 +675,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
             cfg_count,
             cfg_last_wins,
             cfg_machine_first,
-            repeat,
+            repeat_count,
             por_q,
             take_q,
             take_valid_q,
@@ -709,14 +711,14 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         self.step.next = false;
         if self.buttons.level.val().get_bit(0) | self.buttons.level.val().get_bit(1) {
             if self.time_base.tick.val() {
-                self.repeat.d.next = self.repeat.q.val() + 1;
-                if self.repeat.q.val() == self.repeat_delay.val() {
-                    self.repeat.d.next = self.repeat_reload.val();
+                self.repeat_count.d.next = self.repeat_count.q.val() + 1;
+                if self.repeat_count.q.val() == self.repeat_delay.val() {
+                    self.repeat_count.d.next = self.repeat_reload.val();
                     self.step.next = true;
                 }
             }
         } else {
-            self.repeat.d.next = 0.into();
+            self.repeat_count.d.next = 0.into();
         }
 
         // Moves: take keys 1-3 on press (the lowest wins), key 4 on a short
@@ -839,7 +841,8 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
 
         // What the board shows.
         self.remaining.next = bit_cast::<8, W>(self.game.remaining.val());
-        self.machine_take.next = bit_cast::<4, M>(self.game.machine_take.val());
+        self.take4.next = bit_cast::<4, M>(self.game.machine_take.val());
+        self.machine_take.next = self.take4.val();
         self.game_take_set.next = bit_cast::<8, K>(self.game.game_take_set.val());
         self.game_last_wins.next = self.game.game_last_wins.val();
         self.turn.next = self.playing.val() & self.game.human_turn.val() & !self.game.solving.val();
@@ -858,28 +861,28 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         }
         if self.playing.val() {
             self.lights.next = 0.into();
-            if self.game.machine_take.val() == 1 {
+            if self.take4.val() == 1 {
                 self.lights.next = 1.into();
             }
-            if self.game.machine_take.val() == 2 {
+            if self.take4.val() == 2 {
                 self.lights.next = 2.into();
             }
-            if self.game.machine_take.val() == 3 {
+            if self.take4.val() == 3 {
                 self.lights.next = 4.into();
             }
-            if self.game.machine_take.val() == 4 {
+            if self.take4.val() == 4 {
                 self.lights.next = 8.into();
             }
-            if self.game.machine_take.val() == 5 {
+            if self.take4.val() == 5 {
                 self.lights.next = 16.into();
             }
-            if self.game.machine_take.val() == 6 {
+            if self.take4.val() == 6 {
                 self.lights.next = 32.into();
             }
-            if self.game.machine_take.val() == 7 {
+            if self.take4.val() == 7 {
                 self.lights.next = 64.into();
             }
-            if self.game.machine_take.val() == 8 {
+            if self.take4.val() == 8 {
                 self.lights.next = 128.into();
             }
         }
@@ -897,7 +900,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
             self.tens_segments.next = self.letter_l.val();
             self.ones.digit.next = bit_cast::<4, 1>(self.cfg_last_wins.q.val().into());
         }
-        self.take_shown.next = bit_cast::<4, M>(self.game.machine_take.val());
+        self.take_shown.next = self.take4.val();
         if self.game.machine_take.val() == 0 {
             self.take_shown.next = self.blank.val();
         }
