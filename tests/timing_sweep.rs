@@ -106,7 +106,13 @@ fn every_board_meets_timing_at_eight_seeds_without_warnings() {
     let root = tempfile::tempdir().unwrap();
     let jobs: Vec<(BoardId, Design)> = BoardId::ALL
         .into_iter()
-        .flat_map(|b| [(b, Design::sticks()), (b, Design::Jr01), (b, Design::Solver)])
+        .flat_map(|b| {
+            [
+                (b, Design::sticks()),
+                (b, Design::Jr01),
+                (b, Design::Solver),
+            ]
+        })
         .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());

@@ -286,12 +286,12 @@ impl fmt::Display for SolverIn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolverIn::Take(k) => write!(f, "take {k}"),
-            SolverIn::Key(1) => f.write_str(
-                "key 1: toggle take 1 / count down / flip the rule; in play take 1",
-            ),
-            SolverIn::Key(2) => f.write_str(
-                "key 2: toggle take 2 / count up / flip who starts; in play take 2",
-            ),
+            SolverIn::Key(1) => {
+                f.write_str("key 1: toggle take 1 / count down / flip the rule; in play take 1")
+            }
+            SolverIn::Key(2) => {
+                f.write_str("key 2: toggle take 2 / count up / flip who starts; in play take 2")
+            }
             SolverIn::Key(4) => f.write_str(
                 "key 4: toggle take 4; held 1 s: next page (then solve and play); in play take 4, \
                  held 1 s: back to the set-up",

@@ -127,7 +127,11 @@ pub fn run(args: BoardsArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     b.clock_pin,
                     f64::from(b.clock_hz) / 1e6
                 )?;
-                for (design, pins) in [("jr01", &b.jr01), ("sticks", &b.sticks), ("solver", &b.solver)] {
+                for (design, pins) in [
+                    ("jr01", &b.jr01),
+                    ("sticks", &b.sticks),
+                    ("solver", &b.solver),
+                ] {
                     writeln!(out, "  {design}:")?;
                     let width = pins.iter().map(|p| p.pin.len()).max().unwrap_or(0);
                     for p in pins.iter() {

@@ -529,7 +529,10 @@ mod solver {
                 h = None;
             } else {
                 let t = human(left);
-                assert!(game.take().contains(&t) && t <= left, "human take {t} at {left}");
+                assert!(
+                    game.take().contains(&t) && t <= left,
+                    "human take {t} at {left}"
+                );
                 left -= t;
                 h = Some(t);
             }
@@ -653,15 +656,27 @@ mod solver {
         let trace = trace(solver_go_fast(), "solver_go_board", false, &s.rows());
         let leds = |r: &[u64]| r[..4].to_vec();
         assert_eq!(go_digits(&trace[at_start]), Some(18), "default count");
-        assert_eq!(leds(&trace[at_start]), [1, 1, 1, 0], "default takes 1, 2, 3");
+        assert_eq!(
+            leds(&trace[at_start]),
+            [1, 1, 1, 0],
+            "default takes 1, 2, 3"
+        );
         assert_eq!(leds(&trace[takes_set]), [1, 0, 1, 1], "takes 1, 3, 4");
         assert_eq!(go_digits(&trace[counted]), Some(21));
         let l_lit = |r: &[u64]| (0..7).map(|i| 1 - r[4 + i]).collect::<Vec<_>>();
         assert_eq!(l_lit(&trace[rule_page]), [0, 0, 0, 1, 1, 1, 0], "L");
-        assert_eq!(digit(&trace[rule_page][11..18], true), Some(0), "last loses");
+        assert_eq!(
+            digit(&trace[rule_page][11..18], true),
+            Some(0),
+            "last loses"
+        );
         assert_eq!(leds(&trace[rule_page]), [0, 0, 0, 0]);
         assert_eq!(digit(&trace[rule_set][11..18], true), Some(1), "last wins");
-        assert_eq!(leds(&trace[rule_set]), [1, 1, 0, 0], "last wins, machine first");
+        assert_eq!(
+            leds(&trace[rule_set]),
+            [1, 1, 0, 0],
+            "last wins, machine first"
+        );
         for (row, round) in checks {
             let r = &trace[row];
             assert_eq!(go_digits(r), Some(round.left), "{round:?} at {row}");
@@ -699,12 +714,13 @@ mod solver {
             let t = digit(&levels(1), true).unwrap_or(0);
             digit(&levels(2), true).map(|o| t * 10 + o)
         };
-        let press = |s: &mut Stepper<BoardTop<SolverBoardCore<6, 4, 3, 8>>>, pin: &str, hold: u64| {
-            s.block.set(pin, 1);
-            s.run(hold);
-            s.block.set(pin, 0);
-            s.run(6);
-        };
+        let press =
+            |s: &mut Stepper<BoardTop<SolverBoardCore<6, 4, 3, 8>>>, pin: &str, hold: u64| {
+                s.block.set(pin, 1);
+                s.run(hold);
+                s.block.set(pin, 0);
+                s.run(6);
+            };
         press(&mut s, "i_Switch_4", 20);
         assert_eq!(digits(&s.block), Some(18));
         press(&mut s, "i_Switch_2", 30);

@@ -666,7 +666,10 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
 {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clock, time_base, buttons, switches, reset_sync, long, por, game, blinker, display);
+        clock!(
+            self, clock, time_base, buttons, switches, reset_sync, long, por, game, blinker,
+            display
+        );
         dff_setup!(
             self,
             clock,
@@ -754,16 +757,20 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         if self.paged.val() {
             if self.page.q.val() == 0 {
                 if self.buttons.pressed.val().get_bit(0) {
-                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(1.into());
+                    self.cfg_take_set.d.next =
+                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(1.into());
                 }
                 if self.buttons.pressed.val().get_bit(1) {
-                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(2.into());
+                    self.cfg_take_set.d.next =
+                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(2.into());
                 }
                 if self.buttons.pressed.val().get_bit(2) {
-                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(4.into());
+                    self.cfg_take_set.d.next =
+                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(4.into());
                 }
                 if self.short_release.val() {
-                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(8.into());
+                    self.cfg_take_set.d.next =
+                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(8.into());
                 }
             }
             if self.page.q.val() == 1 {

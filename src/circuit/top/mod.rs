@@ -20,8 +20,8 @@ mod core;
 mod pins;
 
 pub use self::core::{
-    solver_keys, solver_pages, sticks_keys, BoardCore, Jr01BoardCore, SolverBoardCore,
-    SolverSetup, StartKeys, SticksBoardCore,
+    solver_keys, solver_pages, sticks_keys, BoardCore, Jr01BoardCore, SolverBoardCore, SolverSetup,
+    StartKeys, SticksBoardCore,
 };
 pub use console::{Jr01Panel, SticksConsole};
 pub use pins::BoardTop;
