@@ -691,7 +691,7 @@ fn game_block_verilog<const W: usize, const M: usize, const S: usize>(
 /// rust-hdl writes the submodules (`sticks_game$core$lookup`, ...) into the same file as the top,
 /// which `verilator -Wall` reports as DECLFILENAME (a file-naming convention, not a design
 /// problem); the file waives exactly that warning, so it lints clean as it is.
-fn waive_declfilename(verilog: &str) -> String {
+pub(crate) fn waive_declfilename(verilog: &str) -> String {
     const START: &str = "`default_nettype none\n";
     const END: &str = "`default_nettype wire\n";
     let body = verilog

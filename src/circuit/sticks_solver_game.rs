@@ -61,7 +61,7 @@ use rust_hdl::core::vcd_probe::VCDProbe;
 use rust_hdl::prelude::*;
 
 use super::settle;
-use super::sticks_game::{SticksGameSim, ThinkTimer, SIM_CYCLE_PS};
+use super::sticks_game::{waive_declfilename, SticksGameSim, ThinkTimer, SIM_CYCLE_PS};
 pub use super::sticks_solver::{cycle_bound, solve_cycles};
 use super::sticks_solver::{SolveRequest, SticksSolver, MAX_SOLVER_COUNT, MAX_SOLVER_TAKE};
 use crate::game::{Last, SticksGame};
@@ -113,9 +113,15 @@ impl<const K: usize, const M: usize> Logic for SmallestTake<K, M> {
         );
         // Largest first, so the smallest set bit is assigned last and wins.
         for i in (0..K).rev() {
+            // A one-bit port has no bit select.
+            let bit = if K == 1 {
+                "take_set".to_owned()
+            } else {
+                format!("take_set[{i}]")
+            };
             let _ = writeln!(
                 code,
-                "    if (take_set[{i}]) smallest = {};",
+                "    if ({bit}) smallest = {};",
                 super::sized(M, i as u64 + 1)
             );
         }
@@ -643,8 +649,11 @@ pub fn check_on_chip(game: &SticksGame) -> Result<(), OnChipError> {
     Ok(())
 }
 
-/// The Verilog of the controller with the on-chip solver for counts up to `max_count` and
-/// takes up to `max_take` (module `sticks_solver_game`, with its `tick` port).
+/// The Verilog of the controller with the on-chip solver for counts up to `2^W - 1` and takes
+/// up to `K` (module `sticks_solver_game`, with its `tick` port, submodules prefixed
+/// `sticks_solver_game$`). The file waives two Verilator rules, exactly where they apply: the
+/// file-name rule for the submodules, and the unused-signal rule for the solver outputs the
+/// controller does not read (`busy`, `query_depth`).
 pub fn sticks_solver_game_verilog<
     const W: usize,
     const K: usize,
@@ -653,10 +662,29 @@ pub fn sticks_solver_game_verilog<
 >(
     think_ticks: u64,
 ) -> Result<String, VerilogError> {
-    emit(
+    let verilog = emit(
         &SticksSolverGame::<W, K, M, S>::new(think_ticks),
         SOLVER_GAME_MODULE,
-    )
+    )?;
+    Ok(waive_unused_solver_outputs(&waive_declfilename(&verilog)))
+}
+
+/// Wraps the declarations of the solver outputs the controller leaves unread in a Verilator
+/// UNUSEDSIGNAL waiver.
+fn waive_unused_solver_outputs(verilog: &str) -> String {
+    let unused = ["solver$busy;", "solver$query_depth;"];
+    let mut out = String::with_capacity(verilog.len() + 200);
+    for line in verilog.split_inclusive('\n') {
+        let t = line.trim();
+        if t.starts_with("wire") && unused.iter().any(|u| t.ends_with(u)) {
+            out.push_str("/* verilator lint_off UNUSEDSIGNAL */\n");
+            out.push_str(line);
+            out.push_str("/* verilator lint_on UNUSEDSIGNAL */\n");
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -869,5 +897,157 @@ mod tests {
         let e = check_on_chip(&SticksGame::new(20, &[1, 9], Last::Loses).unwrap()).unwrap_err();
         assert!(e.to_string().contains("--take 9"), "{e}");
         assert!(check_on_chip(&SticksGame::new(255, &[8], Last::Wins).unwrap()).is_ok());
+    }
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tool_tests {
+    use super::*;
+    use crate::bench::sequential::{sticks_stimulus, VerifyOptions};
+    use crate::circuit::sim::trace::{port, TraceBench};
+    use crate::flow::testing::work_dir;
+
+    type Small = SticksSolverGame<5, 4, 3, 8>;
+
+    fn apply(b: &mut Small, r: &[u64]) {
+        b.tick.next = r[0] != 0;
+        b.reset.next = r[1] != 0;
+        b.take_set.next = bits::<4>(r[2]);
+        b.count.next = bits::<5>(r[3]);
+        b.last_wins.next = r[4] != 0;
+        b.machine_first.next = r[5] != 0;
+        b.new_game.next = r[6] != 0;
+        b.take.next = bits::<3>(r[7]);
+        b.take_valid.next = r[8] != 0;
+    }
+
+    fn sample(b: &Small) -> Vec<u64> {
+        vec![
+            b.remaining.val().to_u64(),
+            u64::from(b.human_turn.val()),
+            b.machine_take.val().to_u64(),
+            u64::from(b.game_over.val()),
+            u64::from(b.human_won.val()),
+            u64::from(b.illegal.val()),
+            u64::from(b.solving.val()),
+            b.game_count.val().to_u64(),
+            b.game_take_set.val().to_u64(),
+            u64::from(b.game_last_wins.val()),
+        ]
+    }
+
+    fn bench() -> TraceBench<Small> {
+        TraceBench {
+            module: SOLVER_GAME_MODULE.into(),
+            clock_name: "clock".into(),
+            clock: |b: &mut Small| &mut b.clock,
+            inputs: vec![
+                port("tick", 1),
+                port("reset", 1),
+                port("take_set", 4),
+                port("count", 5),
+                port("last_wins", 1),
+                port("machine_first", 1),
+                port("new_game", 1),
+                port("take", 3),
+                port("take_valid", 1),
+            ],
+            outputs: vec![
+                port("remaining", 5),
+                port("human_turn", 1),
+                port("machine_take", 3),
+                port("game_over", 1),
+                port("human_won", 1),
+                port("illegal", 1),
+                port("solving", 1),
+                port("game_count", 5),
+                port("game_take_set", 4),
+                port("game_last_wins", 1),
+            ],
+            apply,
+            sample,
+            switches: vec![],
+        }
+    }
+
+    /// The emitted Verilog, under Icarus and as a synthesised iCE40 netlist, plays like
+    /// rust-hdl cycle by cycle on the stimulus with which rust-hdl played like the model of
+    /// `sticks_game`: several games in one run, the configuration changed between them (take
+    /// sets {2,3}, {1,2,3}, {1,4}, {3}, both rules, think 0 to 2).
+    #[test]
+    fn the_emitted_verilog_plays_like_the_model() {
+        let dir = work_dir("solver-game-verilog");
+        for think in 0..=2u32 {
+            let games = [
+                SticksGame::new(13, &[2, 3], Last::Wins).unwrap(),
+                SticksGame::new(20, &[1, 2, 3], Last::Loses).unwrap(),
+                SticksGame::new(17, &[1, 4], Last::Wins).unwrap(),
+                SticksGame::new(7, &[3], Last::Loses).unwrap(),
+            ];
+            let mut rows = Vec::new();
+            for game in &games {
+                let options = VerifyOptions {
+                    think_cycles: think,
+                    random_runs: 1,
+                    random_cycles: 200,
+                    max_exhaustive_games: 12,
+                    ..VerifyOptions::default()
+                };
+                let s = sticks_stimulus(game, &options);
+                rows.extend(super::tests::play_like_the_model::<5, 4, 3, 8>(
+                    game, think, &s.inputs,
+                ));
+            }
+            let sub = dir.path().join(format!("think-{think}"));
+            std::fs::create_dir_all(&sub).unwrap();
+            let verilog = sticks_solver_game_verilog::<5, 4, 3, 8>(u64::from(think)).unwrap();
+            let block = Small::new(u64::from(think));
+            if think == 1 {
+                bench().compare_with_gates(block, &verilog, &rows, &sub);
+            } else {
+                bench().compare(block, &verilog, &rows, &sub);
+            }
+        }
+    }
+
+    /// `verilator --lint-only -Wall` passes on the emitted block for every width relation
+    /// (W > M, W = M, W < M, one-bit ports) as it is: its waivers are in the file.
+    #[test]
+    fn the_emitted_block_passes_verilator_lint() {
+        let dir = work_dir("solver-game-lint");
+        let cases = [
+            (
+                "8-8",
+                sticks_solver_game_verilog::<8, 8, 4, 16>(500).unwrap(),
+            ),
+            ("2-3", sticks_solver_game_verilog::<2, 3, 2, 4>(0).unwrap()),
+            ("1-8", sticks_solver_game_verilog::<1, 8, 4, 16>(1).unwrap()),
+            ("1-1", sticks_solver_game_verilog::<1, 1, 1, 2>(3).unwrap()),
+        ];
+        for (name, v) in cases {
+            let sub = dir.path().join(name);
+            std::fs::create_dir_all(&sub).unwrap();
+            let path = sub.join("sticks_solver_game.v");
+            // The waivers sit right around the two declarations.
+            let lines: Vec<&str> = v.lines().collect();
+            for unused in ["busy", "query_depth"] {
+                let end = format!(" solver${unused};");
+                let at = lines
+                    .iter()
+                    .position(|l| l.trim_start().starts_with("wire") && l.ends_with(&end))
+                    .unwrap_or_else(|| panic!("{name}: no solver${unused}:\n{v}"));
+                assert!(
+                    lines[at - 1].contains("lint_off UNUSEDSIGNAL"),
+                    "{name}: {unused}"
+                );
+                assert!(
+                    lines[at + 1].contains("lint_on UNUSEDSIGNAL"),
+                    "{name}: {unused}"
+                );
+            }
+            std::fs::write(&path, v).unwrap();
+            crate::flow::verilator::lint(&sub, &[path], SOLVER_GAME_MODULE)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
     }
 }

@@ -165,12 +165,22 @@ pub enum Against {
     Circuit,
 }
 
+/// Where the circuit's moves come from (`--solver`, with `--against circuit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolverKind {
+    /// The PC solves the game; its table is built into the sticks_game circuit (ROM/logic).
+    Software,
+    /// The circuit solves the game itself: the sticks_solver_game controller with the on-chip
+    /// solver, configured through its ports (counts up to 255, takes up to 8).
+    Onchip,
+}
+
 /// The games `play` knows.
 #[derive(Debug, Subcommand)]
 pub enum PlayGame {
     /// One pile of sticks: type how many to take.
     #[command(
-        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins\n  retrogate play sticks --against circuit        # the sticks_game controller in rust-hdl"
+        after_help = "Examples:\n  retrogate play sticks                        # Fort Boyard, you first\n  retrogate play sticks --count 20 --machine-first\n  retrogate play sticks --take 1,3,4 --last wins\n  retrogate play sticks --against circuit        # the sticks_game controller in rust-hdl\n  retrogate play sticks --against circuit --solver onchip --take 2,3 --last wins"
     )]
     Sticks(PlaySticksArgs),
     /// The J.R. 01 seven-matches game: type how many to remove (phase 1) or put back (phase 2).
@@ -202,6 +212,10 @@ pub struct PlaySticksArgs {
     /// What the machine plays by.
     #[arg(long, value_enum, default_value_t = Against::Solver)]
     pub against: Against,
+    /// With `--against circuit`: who solves the game the circuit plays, the PC (`software`:
+    /// its table built into the circuit) or the circuit itself (`onchip`: the on-chip solver).
+    #[arg(long, value_enum, default_value_t = SolverKind::Software)]
+    pub solver: SolverKind,
 }
 
 /// `retrogate play matches`.

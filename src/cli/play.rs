@@ -3,7 +3,7 @@
 //! prints its events: as stable lines when stdin is not a terminal (script mode), with prompts
 //! and colours when it is.
 
-use super::args::{Against, PlayArgs, PlayGame};
+use super::args::{Against, PlayArgs, PlayGame, SolverKind};
 use super::report::Report;
 use super::solve::{heaps_rules, out_of_memory};
 use super::ui::{Colour, Paint, Ui};
@@ -299,6 +299,23 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
         PlayGame::Sticks(a) => {
             let game = a.rules.game()?;
             game.check_solvable()?;
+            if a.solver == SolverKind::Onchip {
+                if a.against != Against::Circuit {
+                    return Err(CliError::Usage(
+                        "--solver onchip is the circuit's own solver: add --against circuit".into(),
+                    ));
+                }
+                crate::circuit::sticks_solver_game::check_on_chip(&game)
+                    .map_err(|e| CliError::Usage(e.to_string()))?;
+                let solution = solved(&game, ui)?;
+                let circuit = CircuitOpponent::on_chip(
+                    &game,
+                    crate::circuit::SIM_THINK_CYCLES,
+                    a.turn.machine_first,
+                )
+                .map_err(CliError::Step)?;
+                return play_against(&solution, circuit, a.turn.machine_first, out);
+            }
             if a.against == Against::Circuit {
                 let solution = solved(&game, ui)?;
                 let circuit = CircuitOpponent::new(

@@ -7,9 +7,17 @@
 //! `game_over`, and the machine's move is read off `machine_take`. After every move the
 //! circuit's `remaining` must agree with the session's position, or the game stops with an
 //! error.
+//!
+//! [`CircuitOpponent::on_chip`] plays against the controller with the on-chip solver instead
+//! ([`SticksSolverGame`](crate::circuit::SticksSolverGame)): the game goes in through its
+//! configuration ports, the reset solves it on the "chip", and the game starts when the solve
+//! is done; from then on it is driven exactly like `sticks_game`.
 
 use super::jr01::{DARK, LIT};
 use super::session::Opponent;
+use crate::circuit::sticks_solver_game::{
+    check_on_chip, cycle_bound, game_request, FullSolverGameSim,
+};
 use crate::circuit::{sticks_game_sim, Impl, SticksCircuitError, SticksGameSim};
 use crate::game::{SticksGame, Successor};
 use crate::model::{Inputs, Outputs};
@@ -30,6 +38,8 @@ pub fn icebreaker_panel(o: &Outputs) -> String {
 pub struct CircuitOpponent {
     sim: Box<dyn SticksGameSim>,
     think_cycles: u32,
+    /// What the intro says the machine plays.
+    label: String,
     /// The outputs shown on the panel now.
     shown: Outputs,
     /// The outputs after the machine's answer, not yet played.
@@ -48,11 +58,43 @@ impl CircuitOpponent {
         let mut c = CircuitOpponent {
             sim,
             think_cycles,
+            label: format!(
+                "the sticks_game circuit (rust-hdl simulation, {think_cycles} think cycles)"
+            ),
             shown: Outputs::default(),
             answer: None,
         };
         c.shown = c.sim.step(&Inputs::reset(machine_first));
         Ok(c)
+    }
+
+    /// The controller with the on-chip solver (counts up to 255, takes up to 8), its
+    /// configuration ports set to `game`, reset (the machine to open with `machine_first`),
+    /// and clocked until its solve is done and the game has started. The error says why not:
+    /// a game the solver cannot hold, or a solve that did not finish within its cycle bound.
+    pub fn on_chip(
+        game: &SticksGame,
+        think_cycles: u32,
+        machine_first: bool,
+    ) -> Result<Self, String> {
+        check_on_chip(game).map_err(|e| e.to_string())?;
+        let mut sim = FullSolverGameSim::new(u64::from(think_cycles), game_request(game));
+        let bound = cycle_bound(game.count(), crate::circuit::sticks_solver::MAX_SOLVER_TAKE);
+        let (shown, edges) = sim
+            .start_game(&Inputs::reset(machine_first), bound)
+            .ok_or_else(|| format!("the on-chip solver did not finish within {bound} cycles"))?;
+        // The solver's `done` rose one edge before the game started.
+        let solved_in = edges - 1;
+        Ok(CircuitOpponent {
+            sim: Box::new(sim),
+            think_cycles,
+            label: format!(
+                "the sticks_solver_game circuit (rust-hdl simulation, solved on chip in \
+                 {solved_in} cycles, {think_cycles} think cycles)"
+            ),
+            shown,
+            answer: None,
+        })
     }
 
     /// Clocks the idle circuit until the human is to move or the game is over.
@@ -67,10 +109,7 @@ impl CircuitOpponent {
 
 impl Opponent<SticksGame> for CircuitOpponent {
     fn describe(&self) -> String {
-        format!(
-            "the sticks_game circuit (rust-hdl simulation, {} think cycles)",
-            self.think_cycles
-        )
+        self.label.clone()
     }
 
     fn hear(

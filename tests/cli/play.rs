@@ -113,6 +113,114 @@ fn the_circuit_answers_like_the_solver() {
     }
 }
 
+/// The controller with the on-chip solver plays the solver's strategy too: the same keystrokes
+/// give the same machine moves as `--against solver`, and the intro says how long the chip took
+/// to solve (the solver of the boards, K = 8: (count + 1) * 10 + 1 cycles).
+#[test]
+fn the_on_chip_solver_answers_like_the_solver() {
+    let games: [(&[&str], String, u64); 5] = [
+        (&[], lines(9, "1"), 18),
+        (&["--machine-first"], lines(9, "1"), 18),
+        (&["--count", "13", "--take", "2,3"], "2\n3\n".repeat(5), 13),
+        (
+            &[
+                "--count",
+                "21",
+                "--take",
+                "1,2,5",
+                "--last",
+                "wins",
+                "--machine-first",
+            ],
+            "1\n2\n5\n".repeat(5),
+            21,
+        ),
+        (
+            &["--count", "40", "--take", "3,8", "--last", "wins"],
+            "3\n8\n".repeat(8),
+            40,
+        ),
+    ];
+    for (flags, input, count) in games {
+        let mut moves = Vec::new();
+        for against in [
+            &["--against", "solver"][..],
+            &["--against", "circuit", "--solver", "onchip"],
+        ] {
+            let out = with_stdin(
+                retrogate()
+                    .args(["play", "sticks"])
+                    .args(against)
+                    .args(flags),
+                &input,
+            );
+            assert!(out.status.success(), "{against:?} {flags:?}: {out:?}");
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            if against.contains(&"onchip") {
+                let cycles = (count + 1) * 10 + 1;
+                assert!(
+                    stdout.contains(&format!("solved on chip in {cycles} cycles")),
+                    "{stdout}"
+                );
+            }
+            let m = machine_moves(&stdout);
+            assert!(!m.is_empty(), "{stdout}");
+            moves.push(m);
+        }
+        assert_eq!(moves[0], moves[1], "{flags:?}");
+    }
+}
+
+#[test]
+fn sticks_against_the_on_chip_solver_take_two_or_three_last_wins() {
+    assert_cmd_snapshot!(retrogate()
+        .args(["play", "sticks", "--count", "13", "--take", "2,3", "--last", "wins"])
+        .args(["--against", "circuit", "--solver", "onchip"])
+        .pass_stdin("1\n2\n3\n2\n3\n2\n3\n"));
+}
+
+/// `--solver onchip` needs the circuit, and a game the on-chip solver can hold; each refusal
+/// names the flag and the fix, and exits 2 before any play.
+#[test]
+fn the_on_chip_solver_refuses_what_it_cannot_play() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--solver", "onchip"], "add --against circuit"),
+        (
+            &["--solver", "onchip", "--against", "solver"],
+            "add --against circuit",
+        ),
+        (
+            &[
+                "--solver",
+                "onchip",
+                "--against",
+                "circuit",
+                "--count",
+                "300",
+            ],
+            "--count 300",
+        ),
+        (
+            &[
+                "--solver",
+                "onchip",
+                "--against",
+                "circuit",
+                "--take",
+                "1,9",
+            ],
+            "--take 9",
+        ),
+    ];
+    for (flags, want) in cases {
+        let out = with_stdin(retrogate().args(["play", "sticks"]).args(flags), "1\n");
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{flags:?}: {out:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(want), "{flags:?}: {stderr}");
+    }
+}
+
 #[test]
 fn matches_a_win_after_a_refused_move() {
     assert_cmd_snapshot!(retrogate()
