@@ -3,7 +3,7 @@
 //! over its board clock at nextpnr placer seeds 1 to 8, and neither tool prints a warning other
 //! than the known harmless "ABC: The network is combinational".
 //!
-//! nextpnr runs straight on the one netlist per board x design (80 place-and-route runs, no
+//! nextpnr runs straight on the one netlist per board x design (120 place-and-route runs, no
 //! re-synthesis), on two threads.
 
 #![cfg(feature = "external-tools")]
@@ -21,6 +21,16 @@ use retrogate::flow::yosys::{synth_ice40_with, Mapping};
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=8;
 /// Fmax over the board clock, at every seed.
 const MARGIN: f64 = 1.2;
+/// Board x design builds known to miss the 1.2x margin (measured 2026-12-01, `retrogate build
+/// --board B --design solver --seed S`, S = 1..8: 74.6 to 81.7 MHz on both Alchitry Cu for their
+/// 100 MHz clock). The critical path is in `SticksSolverGame`: the solver's block-RAM read, the
+/// move check's carry chain, then the controller's `thinking` flip-flop. They are swept and
+/// reported like the others; an `OPEN` build that meets timing fails the test until it is taken
+/// off the list.
+const OPEN: [(BoardId, &str); 2] = [
+    (BoardId::AlchitryCu, "solver"),
+    (BoardId::AlchitryCuV2, "solver"),
+];
 /// The one warning the tools may print (ABC, run by yosys, on a purely combinational part).
 const HARMLESS: &str = "The network is combinational";
 
@@ -96,7 +106,13 @@ fn every_board_meets_timing_at_eight_seeds_without_warnings() {
     let root = tempfile::tempdir().unwrap();
     let jobs: Vec<(BoardId, Design)> = BoardId::ALL
         .into_iter()
-        .flat_map(|b| [(b, Design::sticks()), (b, Design::Jr01)])
+        .flat_map(|b| {
+            [
+                (b, Design::sticks()),
+                (b, Design::Jr01),
+                (b, Design::Solver),
+            ]
+        })
         .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
@@ -133,8 +149,22 @@ fn every_board_meets_timing_at_eight_seeds_without_warnings() {
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|r| r.0);
     let mut all = Vec::new();
-    for (_, line, problems) in results {
+    for (i, line, problems) in results {
         eprintln!("{line}");
+        let (board, design) = &jobs[i];
+        if OPEN.contains(&(*board, design.name())) {
+            let only_timing = problems
+                .iter()
+                .all(|p| p.contains("Fmax") || p.contains("FAIL") || p.contains("frequency"));
+            if problems.is_empty() || !only_timing {
+                all.push(format!(
+                    "{board} {}: listed in OPEN as missing timing, but its problems are {problems:?}; \
+                     take it off OPEN (or fix the new problem)",
+                    design.name()
+                ));
+            }
+            continue;
+        }
         all.extend(problems);
     }
     assert!(all.is_empty(), "{}", all.join("\n"));

@@ -172,3 +172,17 @@ fn committed_output_folders_list_their_files_in_the_manifest() {
         assert!(root.join("docs").join(&name).is_file(), "docs/{name}");
     }
 }
+
+#[test]
+fn constraints_for_solver_are_up_to_date() {
+    use retrogate::board::BoardId;
+    use retrogate::circuit::top::{top_verilog, Timing};
+    use retrogate::flow::Design;
+    for board in BoardId::ALL {
+        let top = top_verilog(board, &Design::Solver, &Timing::for_board(board.board())).unwrap();
+        assert_file(
+            &format!("constraints/{board}-solver.pcf"),
+            &top.pcf().unwrap(),
+        );
+    }
+}

@@ -20,7 +20,7 @@
 
 use super::{
     Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
-    Role, SticksIn, SticksOut, Wire,
+    Role, SolverIn, SolverOut, SticksIn, SticksOut, Wire,
 };
 
 use Dir::{Input, Output};
@@ -58,6 +58,12 @@ pub(super) static BOARD: Board = Board {
 /// the machine moves first; rst_n resets; the display shows the sticks
 /// left, `-` and the machine's last take; io_led[0] your turn, [1] thinking,
 /// [7] echoes DIP 0; at game over all eight blink.
+/// Solver: io_dip[7:0] the take set (DIP k-1: take k allowed), io_dip[15:8]
+/// the count, [16] last stick wins, [17] machine first, io_dip[23:20] your
+/// take; up reads the switches, solves and starts a game, centre plays your
+/// take; the display shows the sticks left (3 digits) and the machine's last
+/// take; io_led[7:0] the game's take set, [15:8] the sticks left, [16] your
+/// turn, [17] thinking, [18] last stick wins.
 pub(super) const DESIGNS: Designs = Designs {
     jr01: &[
         Wire::InputBus(
@@ -138,7 +144,100 @@ pub(super) const DESIGNS: Designs = Designs {
         ),
     ],
     sticks_held_lights: &[],
+    solver: &[
+        Wire::Input("rst_n", SolverIn::Reset),
+        Wire::InputBus(
+            "io_button",
+            &[
+                SolverIn::NewGame,
+                SolverIn::Move,
+                SolverIn::Unused,
+                SolverIn::Unused,
+                SolverIn::Unused,
+            ],
+        ),
+        Wire::InputBus(
+            "io_dip",
+            &[
+                SolverIn::TakeSetSwitch(1),
+                SolverIn::TakeSetSwitch(2),
+                SolverIn::TakeSetSwitch(3),
+                SolverIn::TakeSetSwitch(4),
+                SolverIn::TakeSetSwitch(5),
+                SolverIn::TakeSetSwitch(6),
+                SolverIn::TakeSetSwitch(7),
+                SolverIn::TakeSetSwitch(8),
+                SolverIn::CountSwitch(0),
+                SolverIn::CountSwitch(1),
+                SolverIn::CountSwitch(2),
+                SolverIn::CountSwitch(3),
+                SolverIn::CountSwitch(4),
+                SolverIn::CountSwitch(5),
+                SolverIn::CountSwitch(6),
+                SolverIn::CountSwitch(7),
+                SolverIn::LastWinsSwitch,
+                SolverIn::MachineFirstSwitch,
+                SolverIn::Unused,
+                SolverIn::Unused,
+                SolverIn::TakeSwitch(0),
+                SolverIn::TakeSwitch(1),
+                SolverIn::TakeSwitch(2),
+                SolverIn::TakeSwitch(3),
+            ],
+        ),
+        Wire::OutputBus(
+            "io_led",
+            &[
+                SolverOut::GameTake(1),
+                SolverOut::GameTake(2),
+                SolverOut::GameTake(3),
+                SolverOut::GameTake(4),
+                SolverOut::GameTake(5),
+                SolverOut::GameTake(6),
+                SolverOut::GameTake(7),
+                SolverOut::GameTake(8),
+                SolverOut::Count(0),
+                SolverOut::Count(1),
+                SolverOut::Count(2),
+                SolverOut::Count(3),
+                SolverOut::Count(4),
+                SolverOut::Count(5),
+                SolverOut::Count(6),
+                SolverOut::Count(7),
+                SolverOut::Turn,
+                SolverOut::Thinking,
+                SolverOut::GameLastWins,
+                SolverOut::Dark,
+                SolverOut::Dark,
+                SolverOut::Dark,
+                SolverOut::Dark,
+                SolverOut::Dark,
+            ],
+        ),
+        Wire::OutputBus("io_seg", &DISPLAY_SEGMENTS_SOLVER),
+        Wire::OutputBus(
+            "io_sel",
+            &[
+                SolverOut::DigitSelect(0),
+                SolverOut::DigitSelect(1),
+                SolverOut::DigitSelect(2),
+                SolverOut::DigitSelect(3),
+            ],
+        ),
+    ],
+    solver_held_lights: &[],
 };
+
+const DISPLAY_SEGMENTS_SOLVER: [SolverOut; 8] = [
+    SolverOut::DisplaySegment(0),
+    SolverOut::DisplaySegment(1),
+    SolverOut::DisplaySegment(2),
+    SolverOut::DisplaySegment(3),
+    SolverOut::DisplaySegment(4),
+    SolverOut::DisplaySegment(5),
+    SolverOut::DisplaySegment(6),
+    SolverOut::DisplaySegment(7),
+];
 
 const DISPLAY_SEGMENTS_JR01: [Jr01Out; 8] = [
     Jr01Out::DisplaySegment(0),

@@ -15,7 +15,7 @@
 
 use super::{
     Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
-    Role, SticksIn, SticksOut, Wire,
+    Role, SolverIn, SolverOut, SticksIn, SticksOut, Wire,
 };
 
 use Dir::{Inout, Input, Output};
@@ -47,6 +47,9 @@ pub(super) static BOARD: Board = Board {
 /// Sticks: switches 1-3 take 1, 2, 3; switch 4 starts a game; the digits
 /// show the sticks left; LEDs 1-3 the machine's last take, LED 4 your turn
 /// (all four lit while switch 4 has been held 1 s).
+/// Solver: set the game on three pages, then play it (keys 1-4 take 1-4,
+/// the digits show the sticks left, LED k the machine's take k); see
+/// [`SolverIn::Key`] and docs/boards.md.
 const DESIGNS: Designs = Designs {
     jr01: &[
         Wire::Input("i_Switch_1", Jr01In::Toggle(2)),
@@ -95,6 +98,31 @@ const DESIGNS: Designs = Designs {
         Wire::Output("o_Segment2_G", SticksOut::OnesSegment(6)),
     ],
     sticks_held_lights: &["o_LED_1", "o_LED_2", "o_LED_3", "o_LED_4"],
+    solver: &[
+        Wire::Input("i_Switch_1", SolverIn::Key(1)),
+        Wire::Input("i_Switch_2", SolverIn::Key(2)),
+        Wire::Input("i_Switch_3", SolverIn::Key(3)),
+        Wire::Input("i_Switch_4", SolverIn::Key(4)),
+        Wire::Output("o_LED_1", SolverOut::SetOrTake(1)),
+        Wire::Output("o_LED_2", SolverOut::SetOrTake(2)),
+        Wire::Output("o_LED_3", SolverOut::SetOrTake(3)),
+        Wire::Output("o_LED_4", SolverOut::SetOrTake(4)),
+        Wire::Output("o_Segment1_A", SolverOut::TensSegment(0)),
+        Wire::Output("o_Segment1_B", SolverOut::TensSegment(1)),
+        Wire::Output("o_Segment1_C", SolverOut::TensSegment(2)),
+        Wire::Output("o_Segment1_D", SolverOut::TensSegment(3)),
+        Wire::Output("o_Segment1_E", SolverOut::TensSegment(4)),
+        Wire::Output("o_Segment1_F", SolverOut::TensSegment(5)),
+        Wire::Output("o_Segment1_G", SolverOut::TensSegment(6)),
+        Wire::Output("o_Segment2_A", SolverOut::OnesSegment(0)),
+        Wire::Output("o_Segment2_B", SolverOut::OnesSegment(1)),
+        Wire::Output("o_Segment2_C", SolverOut::OnesSegment(2)),
+        Wire::Output("o_Segment2_D", SolverOut::OnesSegment(3)),
+        Wire::Output("o_Segment2_E", SolverOut::OnesSegment(4)),
+        Wire::Output("o_Segment2_F", SolverOut::OnesSegment(5)),
+        Wire::Output("o_Segment2_G", SolverOut::OnesSegment(6)),
+    ],
+    solver_held_lights: &["o_LED_1", "o_LED_2", "o_LED_3", "o_LED_4"],
 };
 
 const fn led(name: &'static str, location: &'static str) -> PinDef {

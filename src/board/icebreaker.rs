@@ -17,7 +17,7 @@
 
 use super::{
     Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
-    Role, SticksIn, SticksOut, Wire,
+    Role, SolverIn, SolverOut, SticksIn, SticksOut, Wire,
 };
 
 use Dir::{Input, Output};
@@ -52,6 +52,8 @@ pub(super) static BOARD: Board = Board {
 /// Sticks: the snap-off buttons take 1, 2, 3; BTN_N starts a game; LED1..LED5
 /// show the sticks left in binary; green is your turn, red the machine
 /// thinking (and lit while BTN_N has been held 1 s).
+/// Solver: the same controls and lights, playing the default game (Fort
+/// Boyard: 18 sticks, take 1-3, last loses) solved on the chip at each start.
 const DESIGNS: Designs = Designs {
     jr01: &[
         Wire::Input("BTN1", Jr01In::Toggle(2)),
@@ -78,6 +80,20 @@ const DESIGNS: Designs = Designs {
         Wire::Output("LEDG_N", SticksOut::Turn),
     ],
     sticks_held_lights: &["LEDR_N"],
+    solver: &[
+        Wire::Input("BTN_N", SolverIn::Start),
+        Wire::Input("BTN1", SolverIn::Take(1)),
+        Wire::Input("BTN2", SolverIn::Take(2)),
+        Wire::Input("BTN3", SolverIn::Take(3)),
+        Wire::Output("LED1", SolverOut::Count(0)),
+        Wire::Output("LED2", SolverOut::Count(1)),
+        Wire::Output("LED3", SolverOut::Count(2)),
+        Wire::Output("LED4", SolverOut::Count(3)),
+        Wire::Output("LED5", SolverOut::Count(4)),
+        Wire::Output("LEDR_N", SolverOut::Thinking),
+        Wire::Output("LEDG_N", SolverOut::Turn),
+    ],
+    solver_held_lights: &["LEDR_N"],
 };
 
 const PINS: &[PinDef] = &[

@@ -18,7 +18,7 @@
 
 use super::{
     Board, BoardId, Clock, Confidence, Designs, Device, Dir, Jr01In, Jr01Out, PinDef, Polarity,
-    Role, SticksIn, SticksOut, Wire,
+    Role, SolverIn, SolverOut, SticksIn, SticksOut, Wire,
 };
 
 use Dir::{Inout, Input, Output};
@@ -53,6 +53,8 @@ pub(super) static BOARD: Board = Board {
 /// Sticks: BTN1..BTN3 take 1, 2, 3; all three pressed together start a game
 /// (held 1 s: machine first, all LEDs lit); D1..D5 show the sticks left in
 /// binary.
+/// Solver: the same controls and lights, playing the default game (Fort
+/// Boyard: 18 sticks, take 1-3, last loses) solved on the chip at each start.
 const DESIGNS: Designs = Designs {
     jr01: &[
         Wire::Input("BTN1", Jr01In::Toggle(2)),
@@ -74,6 +76,17 @@ const DESIGNS: Designs = Designs {
         Wire::Output("D5", SticksOut::Count(4)),
     ],
     sticks_held_lights: &["D1", "D2", "D3", "D4", "D5"],
+    solver: &[
+        Wire::Input("BTN1", SolverIn::Take(1)),
+        Wire::Input("BTN2", SolverIn::Take(2)),
+        Wire::Input("BTN3", SolverIn::Take(3)),
+        Wire::Output("D1", SolverOut::Count(0)),
+        Wire::Output("D2", SolverOut::Count(1)),
+        Wire::Output("D3", SolverOut::Count(2)),
+        Wire::Output("D4", SolverOut::Count(3)),
+        Wire::Output("D5", SolverOut::Count(4)),
+    ],
+    solver_held_lights: &["D1", "D2", "D3", "D4", "D5"],
 };
 
 const fn led(name: &'static str, location: &'static str, note: &'static str) -> PinDef {

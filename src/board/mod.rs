@@ -25,7 +25,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use pcf::{render_full_pcf, render_pcf};
-pub use wiring::{Designs, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+pub use wiring::{Designs, Jr01In, Jr01Out, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
 
 /// Which board to target. The string forms (`FromStr`/`Display`/serde) are the
 /// CLI names: `icebreaker`, `go-board`, `alchitry-cu`, `alchitry-cu-v2`,
@@ -749,6 +749,10 @@ mod tests {
             check(board, board.designs.jr01);
             let outputs = check(board, board.designs.sticks);
             for pin in board.designs.sticks_held_lights {
+                assert!(outputs.contains(pin), "{}: {pin}", board.id);
+            }
+            let outputs = check(board, board.designs.solver);
+            for pin in board.designs.solver_held_lights {
                 assert!(outputs.contains(pin), "{}: {pin}", board.id);
             }
         }

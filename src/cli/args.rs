@@ -732,6 +732,8 @@ pub enum DesignArg {
     Sticks,
     /// The J.R. 01 strategy: switches A B C, lamps X Y Z.
     Jr01,
+    /// The on-chip solver: set a game on the board, which solves it and plays it.
+    Solver,
 }
 
 /// `retrogate build`.

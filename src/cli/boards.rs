@@ -39,6 +39,7 @@ struct BoardInfo {
     clock_hz: u32,
     jr01: Vec<PinUse>,
     sticks: Vec<PinUse>,
+    solver: Vec<PinUse>,
 }
 
 #[derive(Serialize)]
@@ -93,6 +94,11 @@ fn info(board: &Board) -> BoardInfo {
             board.designs.sticks,
             board.designs.sticks_held_lights,
         ),
+        solver: uses(
+            board,
+            board.designs.solver,
+            board.designs.solver_held_lights,
+        ),
     }
 }
 
@@ -121,7 +127,11 @@ pub fn run(args: BoardsArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     b.clock_pin,
                     f64::from(b.clock_hz) / 1e6
                 )?;
-                for (design, pins) in [("jr01", &b.jr01), ("sticks", &b.sticks)] {
+                for (design, pins) in [
+                    ("jr01", &b.jr01),
+                    ("sticks", &b.sticks),
+                    ("solver", &b.solver),
+                ] {
                     writeln!(out, "  {design}:")?;
                     let width = pins.iter().map(|p| p.pin.len()).max().unwrap_or(0);
                     for p in pins.iter() {

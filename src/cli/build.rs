@@ -25,6 +25,15 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
             Design::Jr01
         }
         DesignArg::Sticks => Design::Sticks(args.game.game()?),
+        DesignArg::Solver => {
+            if let Some(flag) = args.game.given().first() {
+                return Err(CliError::Usage(format!(
+                    "`{flag}` is a sticks option; the solver design's game is set on the board \
+                     (docs/boards.md): drop {flag}, or build a fixed game with --design sticks"
+                )));
+            }
+            Design::Solver
+        }
     };
     let dir = args
         .out
@@ -130,6 +139,7 @@ fn folder_of(args: &BuildFolderArgs) -> PathBuf {
         let design = match args.design {
             DesignArg::Sticks => "sticks",
             DesignArg::Jr01 => "jr01",
+            DesignArg::Solver => "solver",
         };
         default_folder(args.board.into(), design)
     })

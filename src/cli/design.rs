@@ -314,7 +314,7 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
             files
         }
         DesignArgs::Solver(a) => {
-            super::solver::emit(&a, &dir, sim.as_deref(), args.constraints.is_some(), out)?
+            super::solver::emit(&a, &dir, sim.as_deref(), constraints.as_deref(), out)?
         }
         DesignArgs::Jr01 => {
             let d = jr01()?;

@@ -19,20 +19,16 @@ pub(super) fn checked(a: &SolverDesignArgs) -> Result<(), CliError> {
     check_solver_size(a.max_count, a.max_take).map_err(|e| CliError::Usage(e.to_string()))
 }
 
-/// Writes `DIR/sticks_solver.v` (and with `--sim`, a self-checking testbench and its vectors).
+/// Writes `DIR/sticks_solver.v` (with `--sim`, a self-checking testbench and its vectors; with
+/// `--constraints`, the PCF of every board's `solver` design).
 pub fn emit(
     a: &SolverDesignArgs,
     dir: &Path,
     sim: Option<&Path>,
-    constraints: bool,
+    constraints: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<Vec<(PathBuf, String)>, CliError> {
     checked(a)?;
-    if constraints {
-        return Err(CliError::Usage(
-            "--constraints is not available for the solver: no board design uses it yet; drop --constraints".into(),
-        ));
-    }
     let (w, m) = solver_widths(a.max_count, a.max_take);
     writeln!(
         out,
@@ -55,6 +51,12 @@ pub fn emit(
             solver_testbench(&case),
         ));
         files.push((sim.join(SOLVER_VECTORS), solver_vectors(&case)));
+    }
+    if let Some(constraints) = constraints {
+        files.extend(super::design::board_constraints(
+            &crate::flow::Design::Solver,
+            constraints,
+        )?);
     }
     Ok(files)
 }

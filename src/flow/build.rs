@@ -435,7 +435,8 @@ fn build_for_clock(
         design: design.to_string(),
         design_name: design.name().to_owned(),
         game: match design {
-            Design::Jr01 => None,
+            // The solver's game is set on the board, not at build time.
+            Design::Jr01 | Design::Solver => None,
             Design::Sticks(g) => Some(record::GameJson {
                 count: g.count(),
                 take: g.take().to_vec(),

@@ -191,6 +191,23 @@ fn build_refuses_sticks_flags_with_the_jr01_design() {
     }
 }
 
+/// The solver design's game is set on the board: the build-time game flags are refused.
+#[test]
+fn build_refuses_sticks_flags_with_the_solver_design() {
+    let case = Case::new(&[]);
+    for (flag, value) in [("--count", "20"), ("--take", "1,3"), ("--last", "wins")] {
+        let stderr = case.refused(
+            "",
+            &["build", "--design", "solver", flag, value],
+            &[
+                &format!("`{flag}` is a sticks option"),
+                "the solver design's game is set on the board",
+            ],
+        );
+        assert!(stderr.contains("--design sticks"), "{stderr}");
+    }
+}
+
 #[test]
 fn emit_with_a_sim_folder_that_is_a_file_writes_nothing() {
     // The case: `emit jr01 --out D --sim <a file>` left an empty D.

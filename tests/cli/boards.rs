@@ -52,4 +52,17 @@ fn boards_json_has_the_documented_keys() {
         .unwrap();
     assert_eq!(red["lit_while_held"], true);
     assert_eq!(red["polarity"], "active low");
+    // The solver design: the Go Board's fourth switch pages through the set-up.
+    let go = &boards[1];
+    assert_eq!(go["board"], "go-board");
+    let key4 = go["solver"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["pin"] == "i_Switch_4")
+        .unwrap();
+    assert!(
+        key4["role"].as_str().unwrap().contains("next page"),
+        "{key4}"
+    );
 }

@@ -483,3 +483,386 @@ mod alchitry_cu {
         }
     }
 }
+
+/// The solver design on every board: a game set on the board's controls,
+/// solved on the chip and played; every machine move and the outcome come
+/// from the software solver ([`crate::solver`]) for that game.
+mod solver {
+    use super::super::tests::{solver_cu_fast, solver_fixed_fast, solver_go_fast};
+    use super::super::SolverBoardCore;
+    use super::*;
+    use crate::game::{Game, Last, SticksGame};
+    use crate::solver::strategy::sticks_table;
+
+    /// One round of a game: the human's take (none when the machine opens),
+    /// then the machine's reply (none once the human took the last stick),
+    /// and the sticks left after the round.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(super) struct Round {
+        pub human: Option<u64>,
+        pub machine: Option<u64>,
+        pub left: u64,
+    }
+
+    /// The game as the software solver plays it against a human who takes
+    /// `human(left)`: the rounds, and whether the human won.
+    pub(super) fn expected_game(
+        game: &SticksGame,
+        machine_first: bool,
+        human: impl Fn(u64) -> u64,
+    ) -> (Vec<Round>, bool) {
+        let table = sticks_table(game).unwrap();
+        let legal = |left: u64| game.take().iter().any(|&t| t <= left);
+        let mut left = game.count();
+        let mut rounds = Vec::new();
+        let mut machine_turn = machine_first;
+        // Whoever has no move (or faces 0) at their turn: the outcome.
+        let human_won = loop {
+            if !legal(left) {
+                // The player to move has no move; with 0 left the previous player took the
+                // last stick.
+                let mover_loses = left > 0 || game.last() == Last::Wins;
+                break machine_turn == mover_loses;
+            }
+            let (h, m);
+            if machine_turn {
+                h = None;
+            } else {
+                let t = human(left);
+                assert!(
+                    game.take().contains(&t) && t <= left,
+                    "human take {t} at {left}"
+                );
+                left -= t;
+                h = Some(t);
+            }
+            if !legal(left) {
+                rounds.push(Round {
+                    human: h,
+                    machine: None,
+                    left,
+                });
+                let mover_loses = left > 0 || game.last() == Last::Wins;
+                // The machine is to move and cannot.
+                break mover_loses;
+            }
+            let t = u64::from(table.take(left as u32).unwrap());
+            assert!(t > 0, "the solver moves at {left}");
+            left -= t;
+            m = Some(t);
+            rounds.push(Round {
+                human: h,
+                machine: m,
+                left,
+            });
+            machine_turn = false;
+        };
+        (rounds, human_won)
+    }
+
+    /// The largest allowed take that fits.
+    fn largest(game: &SticksGame) -> impl Fn(u64) -> u64 + '_ {
+        move |left| *game.take().iter().filter(|&&t| t <= left).max().unwrap()
+    }
+
+    /// The rounds add up (every stick taken once), and from a winning
+    /// position the machine always leaves a lost one.
+    #[test]
+    fn expected_game_follows_the_solver() {
+        let g = SticksGame::fort_boyard();
+        let table = sticks_table(&g).unwrap();
+        for machine_first in [false, true] {
+            let (rounds, _) = expected_game(&g, machine_first, |_| 1);
+            let mut left = g.count();
+            for r in &rounds {
+                left -= r.human.unwrap_or(0);
+                if let Some(m) = r.machine {
+                    if table.winning(left as u32).unwrap() {
+                        assert!(!table.winning((left - m) as u32).unwrap());
+                    }
+                    left -= m;
+                }
+                assert_eq!(left, r.left);
+            }
+            assert_eq!(left, 0);
+        }
+    }
+
+    /// Presses on the Go Board's keys (columns 0-3, pressed = 1).
+    /// A short press (4 cycles: shorter than the count keys' repeat delay).
+    fn key(s: &mut Script, k: usize) {
+        s.press(k - 1, 1, 4, 8);
+    }
+
+    fn long_key4(s: &mut Script) {
+        s.press(3, 1, 20, 6);
+    }
+
+    /// Go Board trace columns: LED 1-4, then the two digits.
+    fn go_digits(r: &[u64]) -> Option<u64> {
+        let d = |levels: &[u64]| digit(levels, true).map(|d| d as u64);
+        match (d(&r[4..11]), d(&r[11..18])) {
+            (t, Some(o)) => Some(t.unwrap_or(0) * 10 + o),
+            (_, None) => None,
+        }
+    }
+
+    /// Set a game on the three pages (take 2 off, take 4 on: {1, 3, 4}; 18
+    /// up to 21; last stick wins; machine first), solve it and play it,
+    /// the human taking the largest take each turn; every machine move (its
+    /// LED) and the sticks left (the digits) are the software solver's, and
+    /// the game-over blink says who won; a long press of key 4 returns to
+    /// the set-up with the game kept.
+    #[test]
+    fn solver_go_board_sets_solves_and_plays() {
+        let game = SticksGame::new(21, &[1, 3, 4], Last::Wins).unwrap();
+        let (rounds, human_won) = expected_game(&game, true, largest(&game));
+        let mut s = Script::new(vec![0, 0, 0, 0]);
+        s.idle(20);
+        let at_start = s.rows().len() - 1;
+        key(&mut s, 2);
+        key(&mut s, 4);
+        let takes_set = s.rows().len() - 1;
+        long_key4(&mut s);
+        for _ in 0..3 {
+            key(&mut s, 2);
+        }
+        let counted = s.rows().len() - 1;
+        long_key4(&mut s);
+        let rule_page = s.rows().len() - 1;
+        key(&mut s, 1);
+        key(&mut s, 2);
+        let rule_set = s.rows().len() - 1;
+        long_key4(&mut s);
+        // Solve ((21 + 1) * 6 + 1 cycles), think, move.
+        s.idle(400);
+        let mut checks = Vec::new();
+        for round in &rounds {
+            if let Some(t) = round.human {
+                if t == 4 {
+                    key(&mut s, 4);
+                } else {
+                    key(&mut s, t as usize);
+                }
+                s.idle(60);
+            }
+            checks.push((s.rows().len() - 1, *round));
+        }
+        s.idle(40);
+        let over = s.rows().len() - 1;
+        long_key4(&mut s);
+        s.idle(4);
+        let back = s.rows().len() - 1;
+        let trace = trace(solver_go_fast(), "solver_go_board", false, &s.rows());
+        let leds = |r: &[u64]| r[..4].to_vec();
+        assert_eq!(go_digits(&trace[at_start]), Some(18), "default count");
+        assert_eq!(
+            leds(&trace[at_start]),
+            [1, 1, 1, 0],
+            "default takes 1, 2, 3"
+        );
+        assert_eq!(leds(&trace[takes_set]), [1, 0, 1, 1], "takes 1, 3, 4");
+        assert_eq!(go_digits(&trace[counted]), Some(21));
+        let l_lit = |r: &[u64]| (0..7).map(|i| 1 - r[4 + i]).collect::<Vec<_>>();
+        assert_eq!(l_lit(&trace[rule_page]), [0, 0, 0, 1, 1, 1, 0], "L");
+        assert_eq!(
+            digit(&trace[rule_page][11..18], true),
+            Some(0),
+            "last loses"
+        );
+        assert_eq!(leds(&trace[rule_page]), [0, 0, 0, 0]);
+        assert_eq!(digit(&trace[rule_set][11..18], true), Some(1), "last wins");
+        assert_eq!(
+            leds(&trace[rule_set]),
+            [1, 1, 0, 0],
+            "last wins, machine first"
+        );
+        for (row, round) in checks {
+            let r = &trace[row];
+            assert_eq!(go_digits(r), Some(round.left), "{round:?} at {row}");
+            if round.left > 0 {
+                let took = round.machine.unwrap();
+                let want: Vec<u64> = (1..=4).map(|k| u64::from(k == took)).collect();
+                assert_eq!(leds(r), want, "{round:?}: the machine's take");
+            }
+        }
+        // Game over: the LEDs blink together, slowly if the human won.
+        let end = &trace[over - 30..=over];
+        assert!(end.iter().all(|r| r[..4].iter().all(|&v| v == r[0])));
+        let changes = end.windows(2).filter(|w| w[0][0] != w[1][0]).count();
+        if human_won {
+            assert!((1..=5).contains(&changes), "slow blink: {changes}");
+        } else {
+            assert!(changes >= 6, "fast blink: {changes}");
+        }
+        assert_eq!(go_digits(&trace[back]), Some(21), "back to the set-up");
+        assert_eq!(leds(&trace[back]), [1, 0, 1, 1]);
+    }
+
+    /// Holding key 2 on the count page repeats; key 1 below 0 wraps to 63.
+    #[test]
+    fn solver_go_board_count_keys_repeat_and_wrap() {
+        let mut s = Stepper::new(solver_go_fast(), |b| b.clock());
+        s.run(20);
+        let digits = |b: &BoardTop<_>| {
+            let levels = |d: u8| {
+                "ABCDEFG"
+                    .chars()
+                    .map(|c| b.get(&format!("o_Segment{d}_{c}")))
+                    .collect::<Vec<_>>()
+            };
+            let t = digit(&levels(1), true).unwrap_or(0);
+            digit(&levels(2), true).map(|o| t * 10 + o)
+        };
+        let press =
+            |s: &mut Stepper<BoardTop<SolverBoardCore<6, 4, 3, 8>>>, pin: &str, hold: u64| {
+                s.block.set(pin, 1);
+                s.run(hold);
+                s.block.set(pin, 0);
+                s.run(6);
+            };
+        press(&mut s, "i_Switch_4", 20);
+        assert_eq!(digits(&s.block), Some(18));
+        press(&mut s, "i_Switch_2", 30);
+        let after = digits(&s.block).unwrap();
+        assert!(after > 20, "held: repeats ({after})");
+        for _ in 0..after + 1 {
+            press(&mut s, "i_Switch_1", 3);
+        }
+        assert_eq!(digits(&s.block), Some(63), "wraps below 0");
+    }
+
+    /// iCEBreaker: BTN_N short starts Fort Boyard (you first), long the
+    /// machine first; each move is the software solver's.
+    #[test]
+    fn solver_icebreaker_plays_fort_boyard() {
+        let game = SticksGame::fort_boyard();
+        // The human takes 1, then 2, then 3, round and round.
+        let human = |left: u64| (left % 3 + 1).min(left);
+        for machine_first in [false, true] {
+            let (rounds, _) = expected_game(&game, machine_first, human);
+            // Columns: BTN_N (active low), BTN1-3.
+            let mut s = Script::new(vec![1, 0, 0, 0]);
+            s.idle(20);
+            s.press(0, 0, if machine_first { 24 } else { 4 }, 300);
+            let mut checks = Vec::new();
+            for round in &rounds {
+                if let Some(t) = round.human {
+                    s.press(t as usize, 1, 4, 60);
+                }
+                checks.push((s.rows().len() - 1, *round));
+            }
+            let trace = trace(
+                solver_fixed_fast(BoardId::Icebreaker),
+                "solver_icebreaker",
+                false,
+                &s.rows(),
+            );
+            let count = |r: &[u64]| r[..5].iter().rev().fold(0, |a, &l| a << 1 | l);
+            for (row, round) in checks {
+                if round.left > 0 && round.machine.is_some() {
+                    assert_eq!(count(&trace[row]), round.left, "{round:?}");
+                    assert_eq!(trace[row][6], 0, "your turn: green lit");
+                }
+            }
+        }
+    }
+
+    /// iCEstick: the chord starts a game; the first machine reply is the
+    /// solver's.
+    #[test]
+    fn solver_icestick_plays_fort_boyard() {
+        let mut s = Script::new(vec![1, 1, 1]);
+        s.idle(20);
+        s.set(&[(0, 0), (1, 0), (2, 0)], 4).idle(300);
+        let start = s.rows().len() - 1;
+        s.press(1, 0, 4, 60);
+        let answered = s.rows().len() - 1;
+        let trace = trace(
+            solver_fixed_fast(BoardId::Icestick),
+            "solver_icestick",
+            false,
+            &s.rows(),
+        );
+        let count = |r: &Vec<u64>| r.iter().rev().fold(0, |a, &l| a << 1 | l);
+        let table = sticks_table(&SticksGame::fort_boyard()).unwrap();
+        assert_eq!(count(&trace[start]), 18);
+        assert_eq!(
+            count(&trace[answered]),
+            16 - u64::from(table.take(16).unwrap())
+        );
+    }
+
+    /// Alchitry Cu (Io V1 and V2): the DIP switches set {1, 2, 5, 8}, 40
+    /// sticks, last stick loses, you first; up solves and starts, the take
+    /// switches and centre play; the display shows the sticks left and the
+    /// machine's take, each the software solver's.
+    #[test]
+    fn solver_alchitry_cu_plays_the_switches_game() {
+        let game = SticksGame::new(40, &[1, 2, 5, 8], Last::Loses).unwrap();
+        let (rounds, _) = expected_game(&game, false, largest(&game));
+        let set = 0b1001_0011u64;
+        let dips = |take: u64| set | 40 << 8 | take << 20;
+        // Columns: rst_n, io_button, io_dip.
+        let mut s = Script::new(vec![1, 0, 0]);
+        s.set(&[(2, dips(0))], 20)
+            .set(&[(2, dips(0)), (1, 1)], 8)
+            .set(&[(2, dips(0))], 600);
+        let mut checks = Vec::new();
+        for round in &rounds {
+            let t = round.human.unwrap();
+            s.set(&[(2, dips(t))], 8)
+                .set(&[(2, dips(t)), (1, 2)], 8)
+                .set(&[(2, dips(t))], 60);
+            checks.push((s.rows().len(), *round));
+        }
+        for v1 in [true, false] {
+            let b = if v1 {
+                BoardId::AlchitryCu
+            } else {
+                BoardId::AlchitryCuV2
+            };
+            let module = super::super::module_name(b, &super::super::Design::Solver);
+            let trace = trace(solver_cu_fast(b), &module, !v1, &s.rows());
+            // io_led: the game's take set, then the sticks left.
+            assert_eq!(trace[checks[0].0 - 80][0] & 0xFF, set, "take set LEDs");
+            for &(row, round) in &checks {
+                let shown = display(&trace[..row]);
+                let left = round.left;
+                let digits = [
+                    (left >= 100).then_some(left / 100 % 10),
+                    (left >= 10).then_some(left / 10 % 10),
+                    Some(left % 10),
+                ];
+                assert_eq!(
+                    shown[..3]
+                        .iter()
+                        .map(|d| d.map(|d| d as u64))
+                        .collect::<Vec<_>>(),
+                    digits,
+                    "{round:?}"
+                );
+                if let Some(m) = round.machine {
+                    assert_eq!(shown[3], Some(m as usize), "{round:?}");
+                    if left > 0 {
+                        assert_eq!(trace[row - 1][0] >> 8 & 0xFF, left, "{round:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The four digits of the multiplexed display over the last 8 rows
+    /// (columns: io_led, io_seg, io_sel).
+    fn display(trace: &[Vec<u64>]) -> [Option<usize>; 4] {
+        let mut digits = [None; 4];
+        for r in &trace[trace.len() - 8..] {
+            let select = !r[2] & 0xF;
+            assert_eq!(select.count_ones(), 1, "one digit at a time");
+            let lit = !r[1] & 0x7F;
+            let levels: Vec<u64> = (0..7).map(|i| lit >> i & 1).collect();
+            digits[3 - select.trailing_zeros() as usize] = digit(&levels, false);
+        }
+        digits
+    }
+}

@@ -19,7 +19,10 @@ mod console;
 mod core;
 mod pins;
 
-pub use self::core::{sticks_keys, BoardCore, Jr01BoardCore, StartKeys, SticksBoardCore};
+pub use self::core::{
+    solver_keys, solver_pages, sticks_keys, BoardCore, Jr01BoardCore, SolverBoardCore, SolverSetup,
+    StartKeys, SticksBoardCore,
+};
 pub use console::{Jr01Panel, SticksConsole};
 pub use pins::BoardTop;
 
@@ -29,7 +32,7 @@ use super::board_io::PullDownTiming;
 use super::sticks_game::SticksCore;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
-use crate::board::{Board, BoardError, BoardId, Jr01In, SticksIn, Wire};
+use crate::board::{Board, BoardError, BoardId, Jr01In, SolverIn, SticksIn, Wire};
 use crate::designs::{DesignError, Jr01Design};
 use crate::game::{Game, SticksGame};
 use crate::solver::strategy::{sticks_table, SticksTable};
@@ -43,6 +46,10 @@ pub enum Design {
     Jr01,
     /// Play a subtraction game (Fort Boyard by default) against the machine.
     Sticks(SticksGame),
+    /// Set a subtraction game on the board, which solves it itself (the
+    /// on-chip solver) and plays it; boards without the controls play Fort
+    /// Boyard, solved on the chip.
+    Solver,
 }
 
 impl Design {
@@ -51,11 +58,12 @@ impl Design {
         Design::Sticks(SticksGame::fort_boyard())
     }
 
-    /// `"jr01"` or `"sticks"`.
+    /// `"jr01"`, `"sticks"` or `"solver"`.
     pub fn name(&self) -> &'static str {
         match self {
             Design::Jr01 => "jr01",
             Design::Sticks(_) => "sticks",
+            Design::Solver => "solver",
         }
     }
 }
@@ -71,6 +79,7 @@ impl fmt::Display for Design {
                 crate::game::join_commas(g.take()),
                 g.last()
             ),
+            Design::Solver => f.write_str("solver (the game set on the board, solved on the chip)"),
         }
     }
 }
@@ -213,6 +222,7 @@ pub fn top_verilog(
             let params = SticksParams::new(game)?;
             sticks_verilog(board, &params, timing, &module)?
         }
+        Design::Solver => solver_verilog(board, timing, &module)?,
     };
     let ports = module_ports(&verilog, &module).ok_or_else(|| TopError::Ports {
         module: module.clone(),
@@ -389,6 +399,72 @@ fn sticks_verilog(
     )?)
 }
 
+/// How `board` sets the solver's game, and the solver's widths (W, K):
+/// keys: set-up pages, counts up to 63, takes up to the number of keys;
+/// switches: the take set and count switches' widths; otherwise Fort
+/// Boyard (W = 5, K = 3), started with the start button or (none) a chord.
+pub fn solver_setup(board: BoardId) -> (SolverSetup, usize, usize) {
+    let roles: Vec<SolverIn> = board
+        .board()
+        .designs
+        .solver
+        .iter()
+        .flat_map(|w| match w {
+            Wire::Input(_, r) => vec![*r],
+            Wire::InputBus(_, rs) => rs.to_vec(),
+            _ => vec![],
+        })
+        .collect();
+    let count = |f: fn(&SolverIn) -> bool| roles.iter().filter(|r| f(r)).count();
+    let keys = count(|r| matches!(r, SolverIn::Key(_)));
+    if keys > 0 {
+        return (SolverSetup::Pages, 6, keys);
+    }
+    if roles.contains(&SolverIn::NewGame) {
+        let k = count(|r| matches!(r, SolverIn::TakeSetSwitch(_)));
+        let w = count(|r| matches!(r, SolverIn::CountSwitch(_)));
+        return (SolverSetup::Switches, w, k);
+    }
+    let chord = !roles.contains(&SolverIn::Start);
+    (SolverSetup::Fixed { chord }, 5, 3)
+}
+
+/// The solver top for `board`, with the widths fixed (they must be those of
+/// [`solver_setup`]; `S = 2^M`).
+pub fn solver_top<const W: usize, const K: usize, const M: usize, const S: usize>(
+    board: BoardId,
+    timing: &Timing,
+) -> BoardTop<SolverBoardCore<W, K, M, S>> {
+    let data = board.board();
+    let (setup, w, k) = solver_setup(board);
+    assert_eq!((w, k), (W, K), "{board}: solver widths");
+    let core = SolverBoardCore::new(setup, &SticksGame::fort_boyard(), timing);
+    let plan = PinPlan::new(
+        data,
+        data.designs.solver,
+        data.designs.solver_held_lights,
+        solver_keys::WIDTH,
+    );
+    BoardTop::new(core, plan, timing.pull_down)
+}
+
+fn solver_verilog(board: BoardId, timing: &Timing, module: &str) -> Result<String, TopError> {
+    let (_, w, k) = solver_setup(board);
+    Ok(match (w, k) {
+        (5, 3) => solver_top::<5, 3, 2, 4>(board, timing).verilog(module)?,
+        (6, 4) => solver_top::<6, 4, 3, 8>(board, timing).verilog(module)?,
+        (8, 8) => solver_top::<8, 8, 4, 16>(board, timing).verilog(module)?,
+        (w, k) => {
+            return Err(TopError::UnsupportedGame {
+                reason: format!(
+                    "{board}: no solver top for {w} count bits and takes up to {k} \
+                     (add the widths to solver_verilog)"
+                ),
+            })
+        }
+    })
+}
+
 /// Why a top's port cannot sit on a board pin.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PinMismatch {
@@ -505,12 +581,27 @@ pub(crate) mod tests {
         }
     }
 
-    /// Every board the tops support, with both designs.
+    /// The solver top of the Go Board (set-up pages) with [`Timing::fast`].
+    pub(crate) fn solver_go_fast() -> BoardTop<SolverBoardCore<6, 4, 3, 8>> {
+        solver_top::<6, 4, 3, 8>(BoardId::GoBoard, &Timing::fast())
+    }
+
+    /// The solver top of an Alchitry Cu (switches) with [`Timing::fast`].
+    pub(crate) fn solver_cu_fast(board: BoardId) -> BoardTop<SolverBoardCore<8, 8, 4, 16>> {
+        solver_top::<8, 8, 4, 16>(board, &Timing::fast())
+    }
+
+    /// The solver top of a fixed-game board with [`Timing::fast`].
+    pub(crate) fn solver_fixed_fast(board: BoardId) -> BoardTop<SolverBoardCore<5, 3, 2, 4>> {
+        solver_top::<5, 3, 2, 4>(board, &Timing::fast())
+    }
+
+    /// Every board the tops support, with every design.
     pub(crate) fn all_tops(timing: &Timing) -> Vec<TopVerilog> {
         BoardId::ALL
             .into_iter()
             .flat_map(|board| {
-                [Design::Jr01, Design::sticks()]
+                [Design::Jr01, Design::sticks(), Design::Solver]
                     .into_iter()
                     .map(move |design| top_verilog(board, &design, timing).expect("top"))
             })
@@ -606,7 +697,7 @@ pub(crate) mod tests {
     fn top_snapshots() {
         for board in BoardId::ALL {
             let timing = Timing::for_board(board.board());
-            for design in [Design::Jr01, Design::sticks()] {
+            for design in [Design::Jr01, Design::sticks(), Design::Solver] {
                 let top = top_verilog(board, &design, &timing).expect("top");
                 insta::assert_snapshot!(format!("{}__v", top.module), top.verilog);
                 insta::assert_snapshot!(format!("{}__pcf", top.module), top.pcf().expect("pcf"));

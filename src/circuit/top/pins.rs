@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use rust_hdl::prelude::*;
 
 use super::core::BoardCore;
-use crate::board::{Board, Jr01In, Jr01Out, SticksIn, SticksOut, Wire};
+use crate::board::{Board, Jr01In, Jr01Out, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
 use crate::circuit::board_io::{PullDownEmulator, PullDownTiming};
 use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogError};
 
@@ -104,6 +104,56 @@ impl OutRole for SticksOut {
                 | SticksOut::OnesSegment(_)
                 | SticksOut::DisplaySegment(_)
                 | SticksOut::DigitSelect(_)
+        )
+    }
+}
+
+impl InRole for SolverIn {
+    fn key(self) -> Option<usize> {
+        use super::core::solver_keys as k;
+        let n = |n: u8| usize::from(n);
+        match self {
+            SolverIn::Take(t) | SolverIn::Key(t) => Some(k::KEY1 + n(t) - 1),
+            SolverIn::Start => Some(k::START),
+            SolverIn::NewGame => Some(k::NEW_GAME),
+            SolverIn::Move => Some(k::MOVE),
+            SolverIn::Reset => Some(k::RESET),
+            SolverIn::TakeSetSwitch(t) => Some(k::TAKE_SET + n(t) - 1),
+            SolverIn::CountSwitch(b) => Some(k::COUNT + n(b)),
+            SolverIn::LastWinsSwitch => Some(k::LAST_WINS),
+            SolverIn::MachineFirstSwitch => Some(k::MACHINE_FIRST),
+            SolverIn::TakeSwitch(b) => Some(k::TAKE + n(b)),
+            SolverIn::Unused => None,
+        }
+    }
+}
+
+impl OutRole for SolverOut {
+    fn source(self) -> Option<(&'static str, usize)> {
+        let n = |n: u8| usize::from(n);
+        match self {
+            SolverOut::Count(b) => Some(("remaining", n(b))),
+            SolverOut::Turn => Some(("turn", 0)),
+            SolverOut::Thinking => Some(("thinking", 0)),
+            SolverOut::SetOrTake(k) => Some(("lights", n(k) - 1)),
+            SolverOut::MachineTake(b) => Some(("machine_take", n(b))),
+            SolverOut::GameTake(k) => Some(("game_take_set", n(k) - 1)),
+            SolverOut::GameLastWins => Some(("game_last_wins", 0)),
+            SolverOut::TensSegment(b) => Some(("tens_segments", n(b))),
+            SolverOut::OnesSegment(b) => Some(("ones_segments", n(b))),
+            SolverOut::DisplaySegment(b) => Some(("segments", n(b))),
+            SolverOut::DigitSelect(b) => Some(("select", n(b))),
+            SolverOut::Dark => None,
+        }
+    }
+
+    fn blinks(self) -> bool {
+        !matches!(
+            self,
+            SolverOut::TensSegment(_)
+                | SolverOut::OnesSegment(_)
+                | SolverOut::DisplaySegment(_)
+                | SolverOut::DigitSelect(_)
         )
     }
 }
@@ -250,6 +300,7 @@ enum Bank {
     W3(PullDownEmulator<3>),
     W5(PullDownEmulator<5>),
     W8(PullDownEmulator<8>),
+    W24(PullDownEmulator<24>),
 }
 
 macro_rules! each_bank {
@@ -258,6 +309,7 @@ macro_rules! each_bank {
             Bank::W3($e) => $body,
             Bank::W5($e) => $body,
             Bank::W8($e) => $body,
+            Bank::W24($e) => $body,
         }
     };
 }
@@ -276,6 +328,7 @@ impl Bank {
             3 => Bank::W3(make(timing, emulate)),
             5 => Bank::W5(make(timing, emulate)),
             8 => Bank::W8(make(timing, emulate)),
+            24 => Bank::W24(make(timing, emulate)),
             w => panic!("board data: no pull-down emulator for a {w}-bit bus (add one in pins.rs)"),
         }
     }
@@ -285,6 +338,7 @@ impl Bank {
             Bank::W3(_) => 3,
             Bank::W5(_) => 5,
             Bank::W8(_) => 8,
+            Bank::W24(_) => 24,
         }
     }
 
