@@ -242,15 +242,17 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                             Progress::Starting(e) => spinner.say(&format!("co-simulation: {e}")),
                             Progress::Finished(r) if printed.is_ok() => {
                                 printed = spinner.suspend(|| print_engine(r, out));
-                                tally.add(r.passed(), format!("sticks_game {}", r.engine));
+                                tally.add(r.passed(), format!("{} {}", dut.top, r.engine));
                             }
                             _ => {}
                         })
                         .map_err(step)?;
                         printed?;
                     }
-                    // The proofs run on the file as given, through the `sticks_game` name
-                    // (`controller_verilog` adds a wrapper of that name when the top differs).
+                    // The netlist equivalence runs through the `sticks_game` name
+                    // (`controller_verilog` adds a wrapper of that name when the top differs);
+                    // the properties wrapper instantiates the user's module by its own name, so
+                    // the lines name the module the user wrote.
                     if levels.contains(&Level::Equivalence) {
                         super::proofs::controller_equivalence(
                             &verilog, &work, ui, out, &mut tally,
@@ -258,8 +260,8 @@ pub(super) fn verify(args: VerifyArgs, ui: &Ui, out: &mut dyn Write) -> Result<(
                     }
                     if levels.contains(&Level::Properties) {
                         let mut controller = crate::bench::properties::ControllerDut::user(
-                            verilog.clone(),
-                            crate::circuit::GAME_MODULE.to_owned(),
+                            dut.verilog.clone(),
+                            dut.top.clone(),
                         );
                         controller.allow_bounded = args.allow_bounded;
                         super::proofs::sticks_properties(

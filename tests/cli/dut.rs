@@ -26,12 +26,19 @@ fn text(bytes: &[u8]) -> String {
 
 /// A fresh folder with the README's example file at `examples/jr01_student.v`.
 fn with_example() -> (tempfile::TempDir, PathBuf) {
+    with_example_file("jr01_student.v")
+}
+
+/// A fresh folder with the committed example `name` at `examples/<name>`.
+fn with_example_file(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let examples = dir.path().join("examples");
     std::fs::create_dir(&examples).unwrap();
-    let file = examples.join("jr01_student.v");
+    let file = examples.join(name);
     std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/jr01_student.v"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name),
         &file,
     )
     .unwrap();
@@ -218,6 +225,102 @@ fn a_hand_named_controller_passes_and_a_broken_one_gets_a_waveform() {
     assert!(picture.contains("remaining"), "{picture}");
 }
 
+/// The README's command on the hand-written Fort Boyard controller
+/// (examples/sticks_student.v: the (n-1) mod 4 rule computed, not a ROM), with the levels that
+/// check its behaviour (Icarus, the properties; tests/cli/examples.rs runs the README's command
+/// itself, every level, and wants exit 0), passes, its properties proved for every input
+/// sequence; a broken copy that takes a take of 0 as a move (no `illegal`) fails the
+/// co-simulation and the properties with exit 1, the first differing output and cycle, and
+/// counterexample VCDs and SVGs at the printed paths.
+#[test]
+fn the_students_controller_passes_and_a_broken_copy_fails_with_a_waveform() {
+    let (dir, file) = with_example_file("sticks_student.v");
+    let out = sh_in(
+        dir.path(),
+        "retrogate verify sticks --dut examples/sticks_student.v --level icarus,properties",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.starts_with(
+            "verify sticks --dut examples/sticks_student.v: controller sticks_student cycle by \
+             cycle against the reference model and the solver (think 2 cycles): icarus\n\
+             icarus: PASS (24673 cycles in "
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("level 6 (controller properties ")
+            && stdout.contains("): PASS (")
+            && stdout.contains("7 properties of sticks_student proved for every input sequence"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("BOUNDED ONLY"), "{stdout}");
+    assert!(
+        stdout.ends_with("verify sticks: 2 of 2 levels pass\n"),
+        "{stdout}"
+    );
+
+    let student = std::fs::read_to_string(&file).unwrap();
+    let broken = student.replacen("(take != 2'd0) && ", "", 1);
+    assert_ne!(broken, student, "the example checks a take of 0");
+    std::fs::write(dir.path().join("broken.v"), &broken).unwrap();
+    let out = sh_in(
+        dir.path(),
+        "retrogate verify sticks --dut broken.v --level icarus,properties --work w",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("\nicarus: FAIL ("), "{stdout}");
+    // The first difference: the take of 0 ends the human's turn, where the model refuses it.
+    let mismatch = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("  first mismatch at cycle "))
+        .expect("a first-mismatch line");
+    assert!(
+        mismatch.contains("): human_turn expected 1, actual 0"),
+        "{stdout}"
+    );
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("  counterexample: "))
+        .expect("a counterexample line");
+    let (svg, rest) = line.split_once(" (cycles ").unwrap();
+    let vcd = rest
+        .split("; waveform ")
+        .nth(1)
+        .and_then(|v| v.strip_suffix(')'))
+        .expect("the VCD's path");
+    assert!(dir.path().join(vcd).is_file(), "{stdout}");
+    let picture = std::fs::read_to_string(dir.path().join(svg)).unwrap();
+    assert!(picture.contains("human_turn"), "{picture}");
+    // The properties level names the broken property and writes its own trace.
+    let proof = stdout
+        .lines()
+        .find(|l| l.starts_with("level 6 (controller properties "))
+        .expect("the properties line");
+    assert!(
+        proof.contains("): FAIL (")
+            && proof.contains(
+                "assertion `an illegal or out-of-turn move changes nothing and raises illegal \
+                 for one cycle`"
+            ),
+        "{stdout}"
+    );
+    let (trace, svg) = proof
+        .split_once("; trace ")
+        .and_then(|(_, t)| t.split_once(", waveform "))
+        .expect("the trace and waveform paths");
+    assert!(dir.path().join(trace).is_file(), "{stdout}");
+    let picture = std::fs::read_to_string(dir.path().join(svg.trim())).unwrap();
+    assert!(picture.contains("illegal"), "{picture}");
+}
+
 /// A handful of jr01 mutants (Icarus and the proof only, for the CI's time): every one is
 /// killed or proven equivalent, and the same seed gives the same report.
 #[test]
@@ -290,7 +393,7 @@ fn a_users_controller_goes_through_the_proof_levels() {
     );
     // Its internals are unknown to the wrapper: ABC's pdr proves it, not a bounded check.
     assert!(
-        stdout.contains("7 properties of sticks_game proved for every input sequence (ABC pdr, "),
+        stdout.contains("7 properties of my_controller proved for every input sequence (ABC pdr, "),
         "{stdout}"
     );
     assert!(!stdout.contains("BOUNDED ONLY"), "{stdout}");

@@ -30,14 +30,18 @@ const NEEDS_A_BOARD: [&str; 1] = ["retrogate build --board icebreaker --count 20
 
 /// README lines that run the committed testbench by hand: they need the checkout's `hdl/` and
 /// `sim/` folders, so they run in a folder holding a fresh copy of those two.
-const NEEDS_THE_CHECKOUT: [&str; 2] = [
+const NEEDS_THE_CHECKOUT: [&str; 3] = [
     "retrogate verify jr01 --dut examples/jr01_student.v",
+    "retrogate verify sticks --dut examples/sticks_student.v",
     "iverilog -g2012 -o jr01_tb.vvp sim/jr01_strategy_tb.v hdl/jr01_strategy.v && vvp -n jr01_tb.vvp +vectors=sim/jr01_strategy.vec +vcd=jr01_tb.vcd",
 ];
 
 /// README lines that show a failure on a file the reader breaks by hand (`broken.v`):
 /// tests/cli/dut.rs makes that file and runs the same command on it.
-const SHOWN_FAILING: [&str; 1] = ["retrogate verify jr01 --dut broken.v --work w --level icarus"];
+const SHOWN_FAILING: [&str; 2] = [
+    "retrogate verify jr01 --dut broken.v --work w --level icarus",
+    "retrogate verify sticks --dut broken.v --work w --level icarus",
+];
 
 /// The verbs whose examples run external tools (and `emit sticks` without `--impl`, which
 /// synthesises both implementations to pick the smaller).
