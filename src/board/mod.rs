@@ -346,6 +346,45 @@ pub struct Clock {
     pub hz: u32,
 }
 
+/// An iCE40 PLL setting (`SB_PLL40_CORE`, simple feedback) that makes a design's clock from the
+/// board clock: `hz = board hz * (divf + 1) / ((divr + 1) * 2^divq)`, the values `icepll -i <board
+/// MHz> -o <MHz>` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Pll {
+    /// The output clock, Hz.
+    pub hz: u32,
+    /// Reference divider (`DIVR`, 0..=15).
+    pub divr: u8,
+    /// Feedback divider (`DIVF`, 0..=127).
+    pub divf: u8,
+    /// Output divider, a power of two (`DIVQ`, 1..=6).
+    pub divq: u8,
+    /// Loop filter range (`FILTER_RANGE`, 0..=7).
+    pub filter_range: u8,
+}
+
+impl Pll {
+    /// The output frequency the dividers give from a `reference_hz` input, Hz.
+    pub fn output_hz(&self, reference_hz: u32) -> f64 {
+        f64::from(reference_hz) * f64::from(self.divf + 1)
+            / (f64::from(self.divr + 1) * f64::from(1u32 << self.divq))
+    }
+
+    /// The VCO frequency (533 to 1066 MHz on the iCE40), Hz.
+    pub fn vco_hz(&self, reference_hz: u32) -> f64 {
+        f64::from(reference_hz) * f64::from(self.divf + 1) / f64::from(self.divr + 1)
+    }
+}
+
+/// A design that runs from a PLL clock instead of the board clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct DesignClock {
+    /// The design's CLI name, e.g. `"solver"`.
+    pub design: &'static str,
+    /// The PLL that makes its clock.
+    pub pll: Pll,
+}
+
 /// A board: part, package, clock and every user pin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Board {
@@ -363,6 +402,9 @@ pub struct Board {
     pub confidence: Confidence,
     /// What each pin does in each design ([`wiring`]).
     pub designs: Designs,
+    /// Designs clocked from a PLL rather than straight from the board clock (every other
+    /// design runs at [`Clock::hz`]).
+    pub design_clocks: &'static [DesignClock],
     /// Caveats worth repeating in every generated PCF.
     pub notes: &'static [&'static str],
 }
@@ -426,6 +468,24 @@ impl Board {
 
     pub fn clock_mhz(&self) -> f64 {
         f64::from(self.clock.hz) / 1_000_000.0
+    }
+
+    /// The PLL that clocks `design` (a CLI name such as `"solver"`) on this board, if any.
+    pub fn pll(&self, design: &str) -> Option<&Pll> {
+        self.design_clocks
+            .iter()
+            .find(|c| c.design == design)
+            .map(|c| &c.pll)
+    }
+
+    /// The clock `design` runs at on this board, Hz: its PLL's output, else the board clock.
+    pub fn design_clock_hz(&self, design: &str) -> u32 {
+        self.pll(design).map_or(self.clock.hz, |p| p.hz)
+    }
+
+    /// [`Board::design_clock_hz`] in MHz: the timing target of a build of `design`.
+    pub fn design_clock_mhz(&self, design: &str) -> f64 {
+        f64::from(self.design_clock_hz(design)) / 1_000_000.0
     }
 
     /// Whether any input needs pull-down emulation in the design.

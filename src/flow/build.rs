@@ -315,7 +315,7 @@ pub fn build_with(
         out_dir,
         options,
         progress,
-        board.board().clock_mhz(),
+        board.board().design_clock_mhz(design.name()),
     )
 }
 
@@ -335,7 +335,7 @@ fn build_for_clock(
     let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
     let data = board.board();
     // Everything that can be refused is checked before the disk is touched.
-    let top: TopVerilog = top_verilog(board, design, &Timing::for_board(data))?;
+    let top: TopVerilog = top_verilog(board, design, &Timing::for_design(data, design))?;
     let pcf_text = top.pcf()?;
     output_dir::check_folder("--out", out_dir)?;
     let tools = record::tool_versions()?;
@@ -389,7 +389,13 @@ fn build_for_clock(
     let pnr = nextpnr::place_and_route(&partial, &json, &options, &top.module)?;
     step(BuildStep::PlaceAndRoute, t, progress);
     let log_text = &pnr.output;
-    let fmax_mhz = clock_fmax(log_text, data.clock.pin)
+    // The design's clock net: the PLL's output where the board data gives the design a PLL.
+    let clock_net = if data.pll(design.name()).is_some() {
+        crate::circuit::top::PLL_CLOCK
+    } else {
+        data.clock.pin
+    };
+    let fmax_mhz = clock_fmax(log_text, clock_net)
         .or(pnr.fmax_mhz)
         .ok_or_else(|| BuildError::NoFmax {
             log: pnr.log.clone().unwrap_or_default(),
