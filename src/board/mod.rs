@@ -717,6 +717,38 @@ mod tests {
         assert_eq!(b.clock_pin().location, "35");
     }
 
+    /// Every design clock's PLL gives its frequency exactly from the board clock, within the
+    /// iCE40 PLL's ranges (iCE40 sysCLOCK PLL guide: PFD 10 to 133 MHz, VCO 533 to 1066 MHz);
+    /// the Cu's solver runs at 50 MHz, everything else at the board clock.
+    #[test]
+    fn design_clocks_are_reachable_pll_settings() {
+        for board in Board::all() {
+            for clock in board.design_clocks {
+                let pll = &clock.pll;
+                assert!(["jr01", "sticks", "solver"].contains(&clock.design));
+                assert_eq!(pll.output_hz(board.clock.hz), f64::from(pll.hz), "{}", board.id);
+                let pfd = f64::from(board.clock.hz) / f64::from(pll.divr + 1);
+                assert!((10e6..=133e6).contains(&pfd), "{}: PFD {pfd}", board.id);
+                let vco = pll.vco_hz(board.clock.hz);
+                assert!((533e6..=1066e6).contains(&vco), "{}: VCO {vco}", board.id);
+                assert!((1..=6).contains(&pll.divq) && pll.divr <= 15 && pll.divf <= 127);
+                assert!(pll.filter_range <= 7);
+            }
+        }
+        for id in [BoardId::AlchitryCu, BoardId::AlchitryCuV2] {
+            let cu = Board::get(id);
+            assert_eq!(cu.design_clock_hz("solver"), 50_000_000);
+            assert_eq!(cu.design_clock_mhz("solver"), 50.0);
+            assert_eq!(cu.design_clock_hz("sticks"), 100_000_000);
+            assert!(cu.pll("jr01").is_none());
+        }
+        for id in [BoardId::Icebreaker, BoardId::GoBoard, BoardId::Icestick] {
+            let b = Board::get(id);
+            assert!(b.design_clocks.is_empty());
+            assert_eq!(b.design_clock_hz("solver"), b.clock.hz);
+        }
+    }
+
     #[test]
     fn polarity_facts() {
         let go = Board::get(BoardId::GoBoard);

@@ -281,6 +281,22 @@ fn parse_status(log: &str) -> Option<(usize, Vec<String>)> {
 mod tests {
     use super::*;
 
+    /// The PLL model takes the blackbox's place (same ports), once, and locks after the
+    /// cycles the board tops' Rust model counts.
+    #[test]
+    fn the_pll_model_replaces_the_blackbox() {
+        let cells = "`define X\n(* blackbox *)\nmodule SB_IO (input A);\nendmodule\n\n\
+                     (* blackbox *)\nmodule SB_PLL40_CORE (\n\tinput REFERENCECLK\n);\nendmodule\n\
+                     module SB_GB (input A);\nendmodule\n";
+        let text = with_pll_model(cells);
+        assert_eq!(text.matches("module SB_PLL40_CORE").count(), 1);
+        assert_eq!(text.matches("(* blackbox *)").count(), 1, "{text}");
+        assert!(text.contains(PLL_MODEL));
+        assert!(text.contains("module SB_IO (input A);") && text.contains("module SB_GB"));
+        let lock = format!("LOCK = cycles == 2'd{}", crate::circuit::top::PLL_LOCK_CYCLES);
+        assert!(PLL_MODEL.contains(&lock));
+    }
+
     #[test]
     fn reads_the_unproven_signals() {
         let log = "x\n5. Executing EQUIV_STATUS pass.\nFound 141 $equiv cells in equiv:\n  \

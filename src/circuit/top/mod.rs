@@ -718,6 +718,26 @@ pub(crate) mod tests {
         }
     }
 
+    /// Exactly the designs the board data clocks from a PLL instantiate one, with its dividers,
+    /// and run the core on its output; the core's reset key is held until `LOCK`.
+    #[test]
+    fn the_pll_clocks_exactly_the_designs_the_board_data_says() {
+        for top in all_tops(&Timing::fast()) {
+            let pll = top.board.board().pll(top.design);
+            let v = &top.verilog;
+            assert_eq!(v.contains("SB_PLL40_CORE"), pll.is_some(), "{}", top.module);
+            if let Some(pll) = pll {
+                let dividers = format!(
+                    ".DIVR(4'd{}), .DIVF(7'd{}), .DIVQ(3'd{}), .FILTER_RANGE(3'd{})",
+                    pll.divr, pll.divf, pll.divq, pll.filter_range
+                );
+                assert!(v.contains(&dividers), "{}", top.module);
+                assert!(v.contains(&format!(".clock({PLL_CLOCK})")), "{}", top.module);
+                assert!(v.contains("(~rst_n | ~pll_lock)"), "{}", top.module);
+            }
+        }
+    }
+
     /// The check catches a port without a pin and a wrong direction.
     #[test]
     fn pin_check_reports_problems() {
