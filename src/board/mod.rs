@@ -726,7 +726,12 @@ mod tests {
             for clock in board.design_clocks {
                 let pll = &clock.pll;
                 assert!(["jr01", "sticks", "solver"].contains(&clock.design));
-                assert_eq!(pll.output_hz(board.clock.hz), f64::from(pll.hz), "{}", board.id);
+                assert_eq!(
+                    pll.output_hz(board.clock.hz),
+                    f64::from(pll.hz),
+                    "{}",
+                    board.id
+                );
                 let pfd = f64::from(board.clock.hz) / f64::from(pll.divr + 1);
                 assert!((10e6..=133e6).contains(&pfd), "{}: PFD {pfd}", board.id);
                 let vco = pll.vco_hz(board.clock.hz);

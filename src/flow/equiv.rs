@@ -120,7 +120,12 @@ pub fn ice40_sim_models(dir: &Path) -> Result<PathBuf, ToolError> {
     let models = std::fs::read_to_string(&sim).map_err(|err| {
         ToolError::io(Tool::Yosys, format!("reading {}", sim.display()), dir, err)
     })?;
-    write_file(Tool::Yosys, dir, "ice40_cells_sim.v", &with_pll_model(&models))
+    write_file(
+        Tool::Yosys,
+        dir,
+        "ice40_cells_sim.v",
+        &with_pll_model(&models),
+    )
 }
 
 /// Writes `dir/<name>` holding the models of exactly the iCE40 cells `netlists` instantiate
@@ -293,7 +298,10 @@ mod tests {
         assert_eq!(text.matches("(* blackbox *)").count(), 1, "{text}");
         assert!(text.contains(PLL_MODEL));
         assert!(text.contains("module SB_IO (input A);") && text.contains("module SB_GB"));
-        let lock = format!("LOCK = cycles == 2'd{}", crate::circuit::top::PLL_LOCK_CYCLES);
+        let lock = format!(
+            "LOCK = cycles == 2'd{}",
+            crate::circuit::top::PLL_LOCK_CYCLES
+        );
         assert!(PLL_MODEL.contains(&lock));
     }
 

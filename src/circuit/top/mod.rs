@@ -732,7 +732,11 @@ pub(crate) mod tests {
                     pll.divr, pll.divf, pll.divq, pll.filter_range
                 );
                 assert!(v.contains(&dividers), "{}", top.module);
-                assert!(v.contains(&format!(".clock({PLL_CLOCK})")), "{}", top.module);
+                assert!(
+                    v.contains(&format!(".clock({PLL_CLOCK})")),
+                    "{}",
+                    top.module
+                );
                 assert!(v.contains("(~rst_n | ~pll_lock)"), "{}", top.module);
             }
         }

@@ -20,9 +20,7 @@ use std::fmt::Write as _;
 use rust_hdl::prelude::*;
 
 use super::core::BoardCore;
-use crate::board::{
-    Board, Jr01In, Jr01Out, Pll, SolverIn, SolverOut, SticksIn, SticksOut, Wire,
-};
+use crate::board::{Board, Jr01In, Jr01Out, Pll, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
 use crate::circuit::board_io::{PullDownEmulator, PullDownTiming};
 use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogError};
 
