@@ -42,11 +42,27 @@ pub(super) static BOARD: Board = Board {
     ],
     confidence: Confidence::High,
     designs: DESIGNS,
+    design_clocks: CU_DESIGN_CLOCKS,
     notes: &[
         "io_dip and io_button float when off: the Io V1 has no pull-downs and the iCE40 has none, so emulate pull-downs in the design",
         "io_seg and io_sel are ACTIVE LOW; io_sel[0] is the rightmost digit; io_seg bit0 = A .. bit6 = G, bit7 = DP",
     ],
 };
+
+/// The Cu's clocks by design (both Io versions): the solver design runs at 50 MHz from the
+/// PLL (`icepll -i 100 -o 50`: DIVR 0, DIVF 7, DIVQ 4, FILTER_RANGE 5; exact): its
+/// block-RAM solver alone reaches 100 to 115 MHz on the HX8K over placer seeds 1 to 8,
+/// short of 1.2x the 100 MHz board clock. Every other design runs at 100 MHz.
+pub(super) const CU_DESIGN_CLOCKS: &[super::DesignClock] = &[super::DesignClock {
+    design: "solver",
+    pll: super::Pll {
+        hz: 50_000_000,
+        divr: 0,
+        divf: 7,
+        divq: 4,
+        filter_range: 5,
+    },
+}];
 
 /// Both Io versions (also used by `alchitry_cu_v2`). Io numbering:
 /// `io_dip[0..7]` and `io_led[0..7]` are the rightmost group;

@@ -32,6 +32,7 @@ pub(super) static BOARD: Board = Board {
     ],
     confidence: Confidence::Medium,
     designs: super::alchitry_cu::DESIGNS,
+    design_clocks: super::alchitry_cu::CU_DESIGN_CLOCKS,
     notes: &[
         "for a Cu V2 with an Io V2 only (the Io V2 has pull-downs); a Cu V1 or an Io V1 is wired differently",
         "io_seg and io_sel are ACTIVE LOW; io_sel[0] is the rightmost digit; io_seg bit0 = A .. bit6 = G, bit7 = DP",

@@ -38,6 +38,7 @@ pub(super) static BOARD: Board = Board {
     ],
     confidence: Confidence::High,
     designs: DESIGNS,
+    design_clocks: &[],
     notes: &["7-segment segments are ACTIVE LOW (0 = lit); each digit has its own 7 pins"],
 };
 

@@ -40,6 +40,7 @@ pub(super) static BOARD: Board = Board {
     ],
     confidence: Confidence::High,
     designs: DESIGNS,
+    design_clocks: &[],
     notes: &[
         "snap-off LED numbering is the current vendor one, NOT icestorm's old examples/icebreaker/icebreaker.pcf",
         "the v1.0e back silkscreen swaps L4/L5; the front labels and all PCFs agree with this file",

@@ -40,6 +40,7 @@ pub(super) static BOARD: Board = Board {
     ],
     confidence: Confidence::High,
     designs: DESIGNS,
+    design_clocks: &[],
     notes: &[
         "the iCEstick has no buttons: wire push buttons from PMOD J2 pins 1, 2, 3 to GND (J2 pin 5 or 11)",
         "BTN1..BTN3 use the internal pull-up and read active low (pressed = 0)",

@@ -346,6 +346,45 @@ pub struct Clock {
     pub hz: u32,
 }
 
+/// An iCE40 PLL setting (`SB_PLL40_CORE`, simple feedback) that makes a design's clock from the
+/// board clock: `hz = board hz * (divf + 1) / ((divr + 1) * 2^divq)`, the values `icepll -i <board
+/// MHz> -o <MHz>` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Pll {
+    /// The output clock, Hz.
+    pub hz: u32,
+    /// Reference divider (`DIVR`, 0..=15).
+    pub divr: u8,
+    /// Feedback divider (`DIVF`, 0..=127).
+    pub divf: u8,
+    /// Output divider, a power of two (`DIVQ`, 1..=6).
+    pub divq: u8,
+    /// Loop filter range (`FILTER_RANGE`, 0..=7).
+    pub filter_range: u8,
+}
+
+impl Pll {
+    /// The output frequency the dividers give from a `reference_hz` input, Hz.
+    pub fn output_hz(&self, reference_hz: u32) -> f64 {
+        f64::from(reference_hz) * f64::from(self.divf + 1)
+            / (f64::from(self.divr + 1) * f64::from(1u32 << self.divq))
+    }
+
+    /// The VCO frequency (533 to 1066 MHz on the iCE40), Hz.
+    pub fn vco_hz(&self, reference_hz: u32) -> f64 {
+        f64::from(reference_hz) * f64::from(self.divf + 1) / f64::from(self.divr + 1)
+    }
+}
+
+/// A design that runs from a PLL clock instead of the board clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct DesignClock {
+    /// The design's CLI name, e.g. `"solver"`.
+    pub design: &'static str,
+    /// The PLL that makes its clock.
+    pub pll: Pll,
+}
+
 /// A board: part, package, clock and every user pin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Board {
@@ -363,6 +402,9 @@ pub struct Board {
     pub confidence: Confidence,
     /// What each pin does in each design ([`wiring`]).
     pub designs: Designs,
+    /// Designs clocked from a PLL rather than straight from the board clock (every other
+    /// design runs at [`Clock::hz`]).
+    pub design_clocks: &'static [DesignClock],
     /// Caveats worth repeating in every generated PCF.
     pub notes: &'static [&'static str],
 }
@@ -426,6 +468,24 @@ impl Board {
 
     pub fn clock_mhz(&self) -> f64 {
         f64::from(self.clock.hz) / 1_000_000.0
+    }
+
+    /// The PLL that clocks `design` (a CLI name such as `"solver"`) on this board, if any.
+    pub fn pll(&self, design: &str) -> Option<&Pll> {
+        self.design_clocks
+            .iter()
+            .find(|c| c.design == design)
+            .map(|c| &c.pll)
+    }
+
+    /// The clock `design` runs at on this board, Hz: its PLL's output, else the board clock.
+    pub fn design_clock_hz(&self, design: &str) -> u32 {
+        self.pll(design).map_or(self.clock.hz, |p| p.hz)
+    }
+
+    /// [`Board::design_clock_hz`] in MHz: the timing target of a build of `design`.
+    pub fn design_clock_mhz(&self, design: &str) -> f64 {
+        f64::from(self.design_clock_hz(design)) / 1_000_000.0
     }
 
     /// Whether any input needs pull-down emulation in the design.
@@ -655,6 +715,43 @@ mod tests {
         assert_eq!(b.nextpnr_args(), ["--up5k", "--package", "sg48"]);
         assert_eq!(b.clock_mhz(), 12.0);
         assert_eq!(b.clock_pin().location, "35");
+    }
+
+    /// Every design clock's PLL gives its frequency exactly from the board clock, within the
+    /// iCE40 PLL's ranges (iCE40 sysCLOCK PLL guide: PFD 10 to 133 MHz, VCO 533 to 1066 MHz);
+    /// the Cu's solver runs at 50 MHz, everything else at the board clock.
+    #[test]
+    fn design_clocks_are_reachable_pll_settings() {
+        for board in Board::all() {
+            for clock in board.design_clocks {
+                let pll = &clock.pll;
+                assert!(["jr01", "sticks", "solver"].contains(&clock.design));
+                assert_eq!(
+                    pll.output_hz(board.clock.hz),
+                    f64::from(pll.hz),
+                    "{}",
+                    board.id
+                );
+                let pfd = f64::from(board.clock.hz) / f64::from(pll.divr + 1);
+                assert!((10e6..=133e6).contains(&pfd), "{}: PFD {pfd}", board.id);
+                let vco = pll.vco_hz(board.clock.hz);
+                assert!((533e6..=1066e6).contains(&vco), "{}: VCO {vco}", board.id);
+                assert!((1..=6).contains(&pll.divq) && pll.divr <= 15 && pll.divf <= 127);
+                assert!(pll.filter_range <= 7);
+            }
+        }
+        for id in [BoardId::AlchitryCu, BoardId::AlchitryCuV2] {
+            let cu = Board::get(id);
+            assert_eq!(cu.design_clock_hz("solver"), 50_000_000);
+            assert_eq!(cu.design_clock_mhz("solver"), 50.0);
+            assert_eq!(cu.design_clock_hz("sticks"), 100_000_000);
+            assert!(cu.pll("jr01").is_none());
+        }
+        for id in [BoardId::Icebreaker, BoardId::GoBoard, BoardId::Icestick] {
+            let b = Board::get(id);
+            assert!(b.design_clocks.is_empty());
+            assert_eq!(b.design_clock_hz("solver"), b.clock.hz);
+        }
     }
 
     #[test]

@@ -300,8 +300,9 @@ pub(crate) mod trace {
             let tb_name = format!("{}_trace_tb", self.module);
             let tb = dir.join(format!("{tb_name}.v"));
             std::fs::write(&tb, self.testbench(stimulus)).expect("write testbench");
-            // yosys's iCE40 cell models, for the `SB_IO` pads a top instantiates.
-            let cells = crate::flow::yosys::ice40_cells_sim(dir).expect("cells_sim.v");
+            // yosys's iCE40 cell models, for the `SB_IO` pads a top instantiates, and the
+            // PLL's behavioural model.
+            let cells = crate::flow::equiv::ice40_sim_models(dir).expect("cells_sim.v");
             let out = iverilog::simulate(
                 dir,
                 &[tb, design, cells],
@@ -330,7 +331,7 @@ pub(crate) mod trace {
             std::fs::write(&design, verilog).expect("write design");
             let synth = yosys::synth_ice40(dir, &[design], &self.module)
                 .unwrap_or_else(|e| panic!("synthesis of {} failed: {e}", self.module));
-            let cells = yosys::ice40_cells_sim(dir).expect("cells_sim.v");
+            let cells = crate::flow::equiv::ice40_sim_models(dir).expect("cells_sim.v");
             // yosys's generic cells: the `$_TBUF_`s of tristate pins.
             let generic = yosys::datdir(dir).expect("yosys datdir").join("simcells.v");
             let tb_name = format!("{}_trace_tb", self.module);

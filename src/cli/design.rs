@@ -844,7 +844,8 @@ pub fn board_constraints(
     use crate::circuit::top::{top_verilog, Timing};
     let mut files = Vec::new();
     for board in BoardId::ALL {
-        let top = top_verilog(board, design, &Timing::for_board(board.board())).map_err(step)?;
+        let top =
+            top_verilog(board, design, &Timing::for_design(board.board(), design)).map_err(step)?;
         let pcf = top.pcf().map_err(step)?;
         files.push((dir.join(format!("{board}-{}.pcf", design.name())), pcf));
     }

@@ -132,9 +132,10 @@ pub struct BuildReport {
     pub luts: usize,
     /// Block RAMs (`ICESTORM_RAM`) used / available.
     pub block_rams: Utilisation,
-    /// Post-route maximum frequency of the board clock, MHz.
+    /// Post-route maximum frequency of the design clock, MHz.
     pub fmax_mhz: f64,
-    /// The board clock, MHz (the `--freq` target).
+    /// The design clock, MHz (the `--freq` target): the board clock, or the PLL's output where
+    /// the board data gives the design one ([`crate::board::Board::design_clock_mhz`]).
     pub clock_mhz: f64,
     /// nextpnr's placer seed.
     pub seed: u64,
@@ -218,9 +219,9 @@ pub enum BuildError {
         #[source]
         source: std::io::Error,
     },
-    /// nextpnr did not reach the board clock.
+    /// nextpnr did not reach the design clock.
     #[error(
-        "timing not met on {board}: Fmax {fmax_mhz:.2} MHz is below the {clock_mhz} MHz board \
+        "timing not met on {board}: Fmax {fmax_mhz:.2} MHz is below the {clock_mhz} MHz design \
          clock; the routed design and its log are in {}", partial.display()
     )]
     TimingNotMet {
@@ -228,7 +229,7 @@ pub enum BuildError {
         board: BoardId,
         /// What nextpnr achieved.
         fmax_mhz: f64,
-        /// What the board needs.
+        /// What the design needs (its clock on the board).
         clock_mhz: f64,
         /// The kept build directory.
         partial: PathBuf,
@@ -269,7 +270,7 @@ fn sibling(out_dir: &Path, suffix: &str) -> PathBuf {
 /// Writes `<module>.v`, `<module>.pcf`, the yosys netlist and statistics,
 /// nextpnr's `<module>.asc`, `<module>.bin` and a log per step (yosys's and
 /// nextpnr's full logs; their warnings are also in the report). nextpnr runs
-/// with the board's device, package and PCF, `--freq <board clock MHz>` and
+/// with the board's device, package and PCF, `--freq <design clock MHz>` and
 /// placer seed `seed`, without `--timing-allow-fail`: a miss is
 /// [`BuildError::TimingNotMet`] with the achieved Fmax.
 ///
@@ -315,7 +316,7 @@ pub fn build_with(
         out_dir,
         options,
         progress,
-        board.board().clock_mhz(),
+        board.board().design_clock_mhz(design.name()),
     )
 }
 
@@ -335,7 +336,7 @@ fn build_for_clock(
     let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
     let data = board.board();
     // Everything that can be refused is checked before the disk is touched.
-    let top: TopVerilog = top_verilog(board, design, &Timing::for_board(data))?;
+    let top: TopVerilog = top_verilog(board, design, &Timing::for_design(data, design))?;
     let pcf_text = top.pcf()?;
     output_dir::check_folder("--out", out_dir)?;
     let tools = record::tool_versions()?;
@@ -389,7 +390,13 @@ fn build_for_clock(
     let pnr = nextpnr::place_and_route(&partial, &json, &options, &top.module)?;
     step(BuildStep::PlaceAndRoute, t, progress);
     let log_text = &pnr.output;
-    let fmax_mhz = clock_fmax(log_text, data.clock.pin)
+    // The design's clock net: the PLL's output where the board data gives the design a PLL.
+    let clock_net = if data.pll(design.name()).is_some() {
+        crate::circuit::top::PLL_CLOCK
+    } else {
+        data.clock.pin
+    };
+    let fmax_mhz = clock_fmax(log_text, clock_net)
         .or(pnr.fmax_mhz)
         .ok_or_else(|| BuildError::NoFmax {
             log: pnr.log.clone().unwrap_or_default(),

@@ -151,6 +151,100 @@ fn load_script(cells: &Path, rtl: &[PathBuf], netlist: &Path, top: &str) -> Stri
     )
 }
 
+/// A behavioural model of the iCE40 PLL `SB_PLL40_CORE`, for simulation and the netlist
+/// equivalence (yosys's `ice40/cells_sim.v` has it only as a blackbox): the output clock is the
+/// reference clock itself (one simulated cycle per design cycle; the frequency does not change
+/// the logic), and `LOCK` rises after [`PLL_LOCK_CYCLES`](crate::circuit::top::PLL_LOCK_CYCLES)
+/// reference clock cycles (3), as the board tops' Rust model has it. Same ports and
+/// parameters as the blackbox.
+pub const PLL_MODEL: &str = "\
+// Behavioural model of SB_PLL40_CORE (retrogate, for simulation): clock passthrough, LOCK
+// after 3 reference clock cycles.
+module SB_PLL40_CORE (
+\tinput   REFERENCECLK,
+\toutput  PLLOUTCORE,
+\toutput  PLLOUTGLOBAL,
+\tinput   EXTFEEDBACK,
+\tinput   [7:0] DYNAMICDELAY,
+\toutput  LOCK,
+\tinput   BYPASS,
+\tinput   RESETB,
+\tinput   LATCHINPUTVALUE,
+\toutput  SDO,
+\tinput   SDI,
+\tinput   SCLK
+);
+\tparameter FEEDBACK_PATH = \"SIMPLE\";
+\tparameter DELAY_ADJUSTMENT_MODE_FEEDBACK = \"FIXED\";
+\tparameter DELAY_ADJUSTMENT_MODE_RELATIVE = \"FIXED\";
+\tparameter SHIFTREG_DIV_MODE = 1'b0;
+\tparameter FDA_FEEDBACK = 4'b0000;
+\tparameter FDA_RELATIVE = 4'b0000;
+\tparameter PLLOUT_SELECT = \"GENCLK\";
+\tparameter DIVR = 4'b0000;
+\tparameter DIVF = 7'b0000000;
+\tparameter DIVQ = 3'b000;
+\tparameter FILTER_RANGE = 3'b000;
+\tparameter ENABLE_ICEGATE = 1'b0;
+\tparameter TEST_MODE = 1'b0;
+\tparameter EXTERNAL_DIVIDE_FACTOR = 1;
+\treg [1:0] cycles = 2'd0;
+\tassign PLLOUTCORE = REFERENCECLK;
+\tassign PLLOUTGLOBAL = REFERENCECLK;
+\tassign LOCK = cycles == 2'd3;
+\tassign SDO = 1'b0;
+\talways @(posedge REFERENCECLK)
+\t\tif (!LOCK) cycles <= cycles + 2'd1;
+endmodule
+";
+
+/// The iCE40 cells' models that `PLL_MODEL` replaces (yosys's blackboxes).
+const MODELLED: &str = "SB_PLL40_CORE";
+
+/// `cells_sim` (the text of yosys's `ice40/cells_sim.v`) with the blackbox of
+/// `SB_PLL40_CORE` (and its `(* blackbox *)` attribute) replaced by [`PLL_MODEL`].
+pub fn with_pll_model(cells_sim: &str) -> String {
+    let mut text = String::with_capacity(cells_sim.len() + PLL_MODEL.len());
+    let mut lines = cells_sim.lines().peekable();
+    let mut skipping = false;
+    while let Some(line) = lines.next() {
+        let next_is_pll = lines
+            .peek()
+            .is_some_and(|l| l.starts_with(&format!("module {MODELLED} ")));
+        if line.trim() == "(* blackbox *)" && next_is_pll {
+            continue;
+        }
+        if line.starts_with(&format!("module {MODELLED} ")) {
+            skipping = true;
+            text.push_str(PLL_MODEL);
+            continue;
+        }
+        if skipping {
+            skipping = !line.starts_with("endmodule");
+            continue;
+        }
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// Writes `dir/ice40_cells_sim.v`: yosys's `ice40/cells_sim.v` with [`PLL_MODEL`] in place of
+/// the PLL's blackbox, for simulations of whole board tops (which may instantiate `SB_IO`s and
+/// a PLL).
+pub fn ice40_sim_models(dir: &Path) -> Result<PathBuf, ToolError> {
+    let sim = super::yosys::ice40_cells_sim(dir)?;
+    let models = std::fs::read_to_string(&sim).map_err(|err| {
+        ToolError::io(Tool::Yosys, format!("reading {}", sim.display()), dir, err)
+    })?;
+    write_file(
+        Tool::Yosys,
+        dir,
+        "ice40_cells_sim.v",
+        &with_pll_model(&models),
+    )
+}
+
 /// Writes `dir/<name>` holding the models of exactly the iCE40 cells `netlists` instantiate
 /// (the RTL of a board top may instantiate some itself),
 /// taken from yosys's `ice40/cells_sim.v` (its macro prelude and those modules, unchanged),
@@ -163,7 +257,7 @@ pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathB
             ToolError::io(Tool::Yosys, format!("reading {}", path.display()), dir, err)
         })
     };
-    let models = read(&sim)?;
+    let models = with_pll_model(&read(&sim)?);
     let mut used = std::collections::BTreeSet::new();
     for netlist in netlists {
         used.extend(
@@ -447,6 +541,25 @@ fn parse_status(log: &str) -> Option<(usize, Vec<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The PLL model takes the blackbox's place (same ports), once, and locks after the
+    /// cycles the board tops' Rust model counts.
+    #[test]
+    fn the_pll_model_replaces_the_blackbox() {
+        let cells = "`define X\n(* blackbox *)\nmodule SB_IO (input A);\nendmodule\n\n\
+                     (* blackbox *)\nmodule SB_PLL40_CORE (\n\tinput REFERENCECLK\n);\nendmodule\n\
+                     module SB_GB (input A);\nendmodule\n";
+        let text = with_pll_model(cells);
+        assert_eq!(text.matches("module SB_PLL40_CORE").count(), 1);
+        assert_eq!(text.matches("(* blackbox *)").count(), 1, "{text}");
+        assert!(text.contains(PLL_MODEL));
+        assert!(text.contains("module SB_IO (input A);") && text.contains("module SB_GB"));
+        let lock = format!(
+            "LOCK = cycles == 2'd{}",
+            crate::circuit::top::PLL_LOCK_CYCLES
+        );
+        assert!(PLL_MODEL.contains(&lock));
+    }
 
     #[test]
     fn reads_the_unproven_signals() {

@@ -24,7 +24,7 @@ pub use self::core::{
     StartKeys, SticksBoardCore,
 };
 pub use console::{Jr01Panel, SticksConsole};
-pub use pins::BoardTop;
+pub use pins::{BoardTop, PLL_CLOCK, PLL_LOCK_CYCLES};
 
 use std::fmt;
 
@@ -128,6 +128,12 @@ impl Timing {
     /// The times for `board`'s clock.
     pub fn for_board(board: &Board) -> Self {
         Self::for_clock(board.clock.hz)
+    }
+
+    /// The times for the clock `design` runs at on `board` ([`Board::design_clock_hz`]: the
+    /// board clock, or the PLL's output where the board data gives the design one).
+    pub fn for_design(board: &Board, design: &Design) -> Self {
+        Self::for_clock(board.design_clock_hz(design.name()))
     }
 
     /// Tiny times for simulation tests (a tick every cycle, a few ticks each).
@@ -444,7 +450,8 @@ pub fn solver_top<const W: usize, const K: usize, const M: usize, const S: usize
         data.designs.solver,
         data.designs.solver_held_lights,
         solver_keys::WIDTH,
-    );
+    )
+    .with_pll(data.pll(Design::Solver.name()), solver_keys::RESET);
     BoardTop::new(core, plan, timing.pull_down)
 }
 
@@ -627,6 +634,12 @@ pub(crate) mod tests {
             let tick_s = Timing::for_board(board.board()).tick_cycles as f64 / hz;
             assert!((tick_s - 1e-3).abs() <= 1e-5, "{board}: {tick_s}");
         }
+        // The Cu's solver runs at 50 MHz from the PLL: its time base counts 50,000 cycles.
+        let solver = Timing::for_design(BoardId::AlchitryCu.board(), &Design::Solver);
+        assert_eq!(solver.tick_cycles, 50_000);
+        assert_eq!(solver.pull_down, PullDownTiming::for_clock(50_000_000));
+        let sticks = Timing::for_design(BoardId::AlchitryCu.board(), &Design::sticks());
+        assert_eq!(sticks, cu);
     }
 
     #[test]
@@ -696,11 +709,35 @@ pub(crate) mod tests {
     #[test]
     fn top_snapshots() {
         for board in BoardId::ALL {
-            let timing = Timing::for_board(board.board());
             for design in [Design::Jr01, Design::sticks(), Design::Solver] {
+                let timing = Timing::for_design(board.board(), &design);
                 let top = top_verilog(board, &design, &timing).expect("top");
                 insta::assert_snapshot!(format!("{}__v", top.module), top.verilog);
                 insta::assert_snapshot!(format!("{}__pcf", top.module), top.pcf().expect("pcf"));
+            }
+        }
+    }
+
+    /// Exactly the designs the board data clocks from a PLL instantiate one, with its dividers,
+    /// and run the core on its output; the core's reset key is held until `LOCK`.
+    #[test]
+    fn the_pll_clocks_exactly_the_designs_the_board_data_says() {
+        for top in all_tops(&Timing::fast()) {
+            let pll = top.board.board().pll(top.design);
+            let v = &top.verilog;
+            assert_eq!(v.contains("SB_PLL40_CORE"), pll.is_some(), "{}", top.module);
+            if let Some(pll) = pll {
+                let dividers = format!(
+                    ".DIVR(4'd{}), .DIVF(7'd{}), .DIVQ(3'd{}), .FILTER_RANGE(3'd{})",
+                    pll.divr, pll.divf, pll.divq, pll.filter_range
+                );
+                assert!(v.contains(&dividers), "{}", top.module);
+                assert!(
+                    v.contains(&format!(".clock({PLL_CLOCK})")),
+                    "{}",
+                    top.module
+                );
+                assert!(v.contains("(~rst_n | ~pll_lock)"), "{}", top.module);
             }
         }
     }

@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use rust_hdl::prelude::*;
 
 use super::core::BoardCore;
-use crate::board::{Board, Jr01In, Jr01Out, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
+use crate::board::{Board, Jr01In, Jr01Out, Pll, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
 use crate::circuit::board_io::{PullDownEmulator, PullDownTiming};
 use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogError};
 
@@ -197,12 +197,23 @@ pub(crate) enum PlanPort {
     },
 }
 
+/// The design clock from an iCE40 PLL: the core (and the pull-down emulators) run on the
+/// PLL's output, and the core's reset key is held until the PLL reports `LOCK`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PllPlan {
+    /// The PLL's dividers and output frequency (board data).
+    pll: Pll,
+    /// The `keys` bit that resets the core (a reset request while the PLL is not locked).
+    reset_key: usize,
+}
+
 /// The wrapper of one design on one board, from the board data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PinPlan {
     clock: &'static str,
     ports: Vec<PlanPort>,
     keys: usize,
+    pll: Option<PllPlan>,
 }
 
 impl PinPlan {
@@ -279,7 +290,16 @@ impl PinPlan {
             clock: board.clock.pin,
             ports,
             keys,
+            pll: None,
         }
+    }
+
+    /// The same plan with the core clocked from `pll` (none: the board clock), its reset key
+    /// `reset_key` held until the PLL locks.
+    pub(crate) fn with_pll(mut self, pll: Option<&Pll>, reset_key: usize) -> Self {
+        assert!(reset_key < self.keys, "the reset key is a key bit");
+        self.pll = pll.map(|&pll| PllPlan { pll, reset_key });
+        self
     }
 
     /// Input, inout and output port names with widths, in port order
@@ -388,7 +408,19 @@ pub struct BoardTop<C: BoardCore> {
     banks: Vec<Bank>,
     /// Values of the one-bit input pins, in port order.
     inputs: Vec<u64>,
+    /// Board clock cycles completed (falling edges seen), up to [`PLL_LOCK_CYCLES`]: the
+    /// model of the PLL's `LOCK` (see [`crate::flow::equiv::PLL_MODEL`]).
+    pll_cycles: u32,
+    /// The clock level at the last update.
+    last_clock: bool,
 }
+
+/// Board clock cycles after which the simulation model of the iCE40 PLL raises `LOCK` (the
+/// silicon takes up to 50 us); until then the core's reset key is held.
+pub const PLL_LOCK_CYCLES: u32 = 3;
+
+/// The net of a top's PLL output clock (the core's clock when the design has a PLL).
+pub const PLL_CLOCK: &str = "design_clock";
 
 impl<C: BoardCore> BoardTop<C> {
     pub(crate) fn new(core: C, plan: PinPlan, pull_down: PullDownTiming) -> Self {
@@ -408,6 +440,8 @@ impl<C: BoardCore> BoardTop<C> {
             plan,
             banks,
             inputs,
+            pll_cycles: 0,
+            last_clock: false,
         }
     }
 
@@ -519,8 +553,18 @@ impl<C: BoardCore> BoardTop<C> {
         self.banks[k].set_pins(value);
     }
 
+    /// The PLL's `LOCK` as modelled (always locked without a PLL).
+    fn pll_locked(&self) -> bool {
+        self.plan.pll.is_none() || self.pll_cycles >= PLL_LOCK_CYCLES
+    }
+
     fn keys(&self) -> u64 {
         let mut keys = 0u64;
+        if let Some(pll) = &self.plan.pll {
+            if !self.pll_locked() {
+                keys |= 1 << pll.reset_key;
+            }
+        }
         let (mut input, mut bank) = (0, 0);
         for port in &self.plan.ports {
             match port {
@@ -592,11 +636,17 @@ impl<C: BoardCore> BoardTop<C> {
                 format!("core_{port}[{bit}]")
             }
         };
-        let clock = self.plan.clock;
+        let board_clock = self.plan.clock;
+        // The core's clock: the board clock, or the PLL's output.
+        let clock = if self.plan.pll.is_some() {
+            PLL_CLOCK
+        } else {
+            board_clock
+        };
         let mut v = String::new();
         let _ = writeln!(v, "\n\nmodule {module}({});", self.plan.names().join(","));
         let _ = writeln!(v, "\n    // Board pins");
-        let _ = writeln!(v, "    input wire {clock};");
+        let _ = writeln!(v, "    input wire {board_clock};");
         let mut keys = vec!["1'b0".to_string(); self.plan.keys];
         let mut assigns = Vec::new();
         let mut instances = Vec::new();
@@ -658,6 +708,24 @@ impl<C: BoardCore> BoardTop<C> {
                 }
             }
         }
+        if let Some(PllPlan { pll, reset_key }) = self.plan.pll {
+            let _ = writeln!(
+                v,
+                "\n    // Design clock: {} MHz from the board clock by the PLL (icepll's dividers); the\n    \
+                 // core is held in reset until the PLL locks.",
+                f64::from(pll.hz) / 1e6
+            );
+            let _ = writeln!(v, "    wire {PLL_CLOCK};\n    wire pll_lock;");
+            let _ = writeln!(
+                v,
+                "    SB_PLL40_CORE #(.FEEDBACK_PATH(\"SIMPLE\"), .DIVR(4'd{}), .DIVF(7'd{}), .DIVQ(3'd{}), \
+                 .FILTER_RANGE(3'd{})) pll(.REFERENCECLK({board_clock}), .PLLOUTGLOBAL({PLL_CLOCK}), \
+                 .LOCK(pll_lock), .RESETB(1'b1), .BYPASS(1'b0), .EXTFEEDBACK(1'b0), \
+                 .DYNAMICDELAY(8'd0), .LATCHINPUTVALUE(1'b0), .SDI(1'b0), .SCLK(1'b0));",
+                pll.divr, pll.divf, pll.divq, pll.filter_range
+            );
+            keys[reset_key] = format!("({} | ~pll_lock)", keys[reset_key]);
+        }
         let _ = writeln!(v, "\n    // Design core");
         let mut conns = vec![format!(".clock({clock})")];
         for p in &core_ports {
@@ -707,6 +775,12 @@ impl<C: BoardCore> BoardTop<C> {
 impl<C: BoardCore> Logic for BoardTop<C> {
     fn update(&mut self) {
         let clock = self.core.clock().val();
+        // The PLL model counts completed board clock cycles (falling edges), so the key it
+        // holds changes while the clock is low, like the other inputs.
+        if self.last_clock && !clock.clk && self.pll_cycles < PLL_LOCK_CYCLES {
+            self.pll_cycles += 1;
+        }
+        self.last_clock = clock.clk;
         for bank in &mut self.banks {
             bank.set_clock(clock);
         }
