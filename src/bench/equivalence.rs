@@ -7,7 +7,7 @@
 //! written as a VCD and an SVG waveform with the first differing output and its cycle.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use super::counterexample::Counterexample;
@@ -26,7 +26,7 @@ pub fn netlist_equivalence(
     outputs: &[String],
 ) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
-    let dir = work_dir(dir)?;
+    let dir = super::work_dir(dir)?;
     let rtl = super::write(&dir, &format!("{top}.v"), verilog)?;
     let synthesis = yosys::synth_ice40(&dir, std::slice::from_ref(&rtl), top)?;
     let size = format!(
@@ -57,19 +57,10 @@ pub fn netlist_against_rtl(
     outputs: &[String],
 ) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
-    let dir = work_dir(dir)?;
+    let dir = super::work_dir(dir)?;
     let rtl = super::write(&dir, &format!("{top}.v"), verilog)?;
     let netlist = super::absolute(netlist)?;
     compare(&dir, &rtl, &netlist, top, outputs, "", start)
-}
-
-fn work_dir(dir: &Path) -> Result<PathBuf, BenchError> {
-    let dir = super::absolute(dir)?;
-    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
-    Ok(dir)
 }
 
 /// The level on the RTL file `rtl` and netlist file `netlist`, `size` describing the netlist.
@@ -503,7 +494,7 @@ mod tests {
     }
 
     /// The netlist of `counter("1'b0")`, synthesised in `dir`.
-    fn counter_netlist(dir: &Path) -> PathBuf {
+    fn counter_netlist(dir: &Path) -> std::path::PathBuf {
         let rtl = super::super::write(dir, "toy.v", &counter("1'b0")).unwrap();
         yosys::synth_ice40(dir, &[rtl], "toy")
             .unwrap()

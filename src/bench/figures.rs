@@ -32,11 +32,7 @@ pub struct HardwareFigures {
 /// `dir/figures`.
 pub fn hardware_figures(design: &CombDesign, dir: &Path) -> Result<HardwareFigures, BenchError> {
     design.validate()?;
-    let dir = super::absolute(&dir.join("figures"))?;
-    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
+    let dir = super::work_dir(&dir.join("figures"))?;
     let source = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
     let synth = synth_ice40(&dir, &[source], &design.module)?;
     let options = PnrOptions::icebreaker();

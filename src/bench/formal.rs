@@ -22,11 +22,7 @@ use crate::flow::yosys::{self, Equivalence, FixedBit};
 pub fn formal_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     design.validate()?;
     let start = Instant::now();
-    let dir = super::absolute(&dir.join("formal"))?;
-    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
+    let dir = super::work_dir(&dir.join("formal"))?;
     let design_path = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
     let reference_path = super::write(&dir, &reference_file(&design.module), &reference(design)?)?;
     let sources = [design_path, reference_path];

@@ -112,6 +112,16 @@ pub(crate) fn absolute(dir: &Path) -> Result<PathBuf, BenchError> {
     })
 }
 
+/// `dir` as an absolute path (see [`absolute`]), created with its parents: a work folder.
+pub(crate) fn work_dir(dir: &Path) -> Result<PathBuf, BenchError> {
+    let dir = absolute(dir)?;
+    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
+        path: dir.clone(),
+        source,
+    })?;
+    Ok(dir)
+}
+
 /// Write `contents` to `dir/name`.
 pub(crate) fn write(dir: &Path, name: &str, contents: &str) -> Result<PathBuf, BenchError> {
     let path = dir.join(name);

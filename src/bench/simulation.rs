@@ -43,11 +43,7 @@ impl Prepared {
 
 /// Create `root/sub` and write the design, testbench and vector file in it.
 pub(crate) fn prepare(design: &CombDesign, root: &Path, sub: &str) -> Result<Prepared, BenchError> {
-    let dir = super::absolute(&root.join(sub))?;
-    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
+    let dir = super::work_dir(&root.join(sub))?;
     let design_path = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
     let tb_path = super::write(&dir, &testbench_file(&design.module), &testbench(design)?)?;
     let vectors = super::write(

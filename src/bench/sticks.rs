@@ -42,11 +42,7 @@ pub fn strategy_luts(
     dir: &Path,
 ) -> Result<usize, BenchError> {
     let design = CombDesign::from_sticks(game, implementation)?;
-    let dir = super::absolute(&dir.join(format!("luts_{implementation}")))?;
-    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
+    let dir = super::work_dir(&dir.join(format!("luts_{implementation}")))?;
     let source = super::write(&dir, &format!("{STRATEGY_MODULE}.v"), &design.verilog)?;
     Ok(synth_ice40(&dir, &[source], STRATEGY_MODULE)?.stats.lut4)
 }

@@ -28,7 +28,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::runner::{self, write_file, Tool, ToolError};
+use super::runner::{write_file, Tool, ToolError};
 
 /// Rounds of excluding unprovable internal pairings before giving up.
 const ROUNDS: usize = 6;
@@ -325,13 +325,7 @@ pub fn prove_netlist(
             load = load_script(cells, rtl, netlist, top),
         );
         let name = format!("{step}_{round}");
-        write_file(Tool::Yosys, dir, &format!("{name}.ys"), &script)?;
-        let out = runner::run(
-            Tool::Yosys,
-            dir,
-            ["-s", &format!("{name}.ys")],
-            Some(&format!("{name}.log")),
-        )?;
+        let out = super::yosys::run_script(dir, &name, &script)?;
         let (total, open) =
             parse_status(&out.stdout).ok_or_else(|| out.unexpected("no `equiv_status` summary"))?;
         if open.is_empty() {
@@ -410,13 +404,7 @@ fn base_case(
         load = load_script(cells, rtl, netlist, top),
     );
     let name = format!("{step}_base");
-    write_file(Tool::Yosys, dir, &format!("{name}.ys"), &script)?;
-    let out = runner::run(
-        Tool::Yosys,
-        dir,
-        ["-s", &format!("{name}.ys")],
-        Some(&format!("{name}.log")),
-    )?;
+    let out = super::yosys::run_script(dir, &name, &script)?;
     if out
         .stdout
         .contains("SAT proof finished - no model found: SUCCESS!")
@@ -484,13 +472,7 @@ pub fn search_counterexample(
          -set-init-zero -show-ports -dump_vcd {step}.vcd miter\n",
         load = load_script(cells, rtl, netlist, top),
     );
-    write_file(Tool::Yosys, dir, &format!("{step}.ys"), &script)?;
-    let out = runner::run(
-        Tool::Yosys,
-        dir,
-        ["-s", &format!("{step}.ys")],
-        Some(&format!("{step}.log")),
-    )?;
+    let out = super::yosys::run_script(dir, step, &script)?;
     if out.stdout.contains("model found for base case: FAIL!") && vcd.is_file() {
         Ok(Some(vcd))
     } else if out.stdout.contains("proved base case for") {

@@ -6,6 +6,19 @@ use std::path::{Path, PathBuf};
 
 use super::runner::{self, write_file, Tool, ToolError, ToolOutput};
 
+/// Writes `script` to `dir/<stem>.ys` and runs `yosys -s <stem>.ys` there, its output kept in
+/// `<stem>.log`.
+pub fn run_script(dir: &Path, stem: &str, script: &str) -> Result<ToolOutput, ToolError> {
+    let script_name = format!("{stem}.ys");
+    write_file(Tool::Yosys, dir, &script_name, script)?;
+    runner::run(
+        Tool::Yosys,
+        dir,
+        ["-s", &script_name],
+        Some(&format!("{stem}.log")),
+    )
+}
+
 /// What `synth_ice40` produced.
 #[derive(Clone, Debug)]
 pub struct Synthesis {
@@ -142,14 +155,7 @@ pub fn synth_ice40_with(
         "{reads}synth_ice40{flags} -top {top} -json {json}\nwrite_verilog -noattr {netlist}\ntee -q -o {stat} stat\n",
         reads = read_sources(sources),
     );
-    let script_name = format!("{top}_synth.ys");
-    write_file(Tool::Yosys, dir, &script_name, &script)?;
-    let out = runner::run(
-        Tool::Yosys,
-        dir,
-        ["-s", &script_name],
-        Some(&format!("{top}_synth.log")),
-    )?;
+    let out = run_script(dir, &format!("{top}_synth"), &script)?;
     let warnings = super::nextpnr::warnings(&format!("{}\n{}", out.stdout, out.stderr));
     let stat_path = dir.join(&stat);
     let stat_text = std::fs::read_to_string(&stat_path).map_err(|err| {
@@ -285,14 +291,7 @@ pub fn prove_equivalent(
          hierarchy -top retrogate_miter\nsat -prove-asserts{sets} -show-inputs -show-outputs retrogate_miter\n",
         reads = read_sources(sources),
     );
-    let script_name = format!("{step}.ys");
-    write_file(Tool::Yosys, dir, &script_name, &script)?;
-    let out = runner::run(
-        Tool::Yosys,
-        dir,
-        ["-s", &script_name],
-        Some(&format!("{step}.log")),
-    )?;
+    let out = run_script(dir, step, &script)?;
     parse_sat(&out)
 }
 

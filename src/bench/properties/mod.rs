@@ -166,22 +166,6 @@ pub const PDR_LIMIT: Duration = Duration::from_secs(120);
 /// Clock period of the smtbmc VCD trace (time units per step).
 const VCD_STEP: u64 = 10;
 
-/// The wrapper's ports and the controller's outputs, as drawn in waveforms.
-const TRACE_SIGNALS: [&str; 12] = [
-    "clock",
-    "reset",
-    "new_game",
-    "machine_first",
-    "take",
-    "take_valid",
-    "remaining",
-    "human_turn",
-    "machine_take",
-    "game_over",
-    "human_won",
-    "illegal",
-];
-
 /// Prove the properties of `dut` for `game` with `think` cycles of thought, in `dir`
 /// (created): a bounded check from power-on to [`proof_depth`] steps with yosys-smtbmc and z3,
 /// then a k-induction to the same depth when the controller's internals are known, or ABC's
@@ -205,7 +189,7 @@ pub fn prove_properties_to(
     pdr_limit: Duration,
 ) -> Result<PropertyReport, BenchError> {
     let start = Instant::now();
-    let dir = prepare(dir)?;
+    let dir = super::work_dir(dir)?;
     let facts = GameFacts::of(game, think);
     let w = wrapper(&facts, &dut.top, dut.internals.is_some(), Check::Prove);
     let dut_path = super::write(&dir, "dut.v", &dut.verilog)?;
@@ -355,16 +339,6 @@ fn induction_length(log: &Path, depth: usize) -> usize {
     depth - last
 }
 
-/// `dir` made absolute and created.
-fn prepare(dir: &Path) -> Result<PathBuf, BenchError> {
-    let dir = super::absolute(dir)?;
-    std::fs::create_dir_all(&dir).map_err(|source| BenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
-    Ok(dir)
-}
-
 /// Renders the smtbmc trace `vcd` as an SVG beside it (same name, `.svg`).
 pub fn render(vcd: &Path, title: &str) -> Result<PathBuf, BenchError> {
     let text = std::fs::read_to_string(vcd).map_err(|source| BenchError::Io {
@@ -382,7 +356,7 @@ pub fn render(vcd: &Path, title: &str) -> Result<PathBuf, BenchError> {
         .filter_map(|t| t.trim().parse::<u64>().ok())
         .max()
         .unwrap_or(0);
-    let paths: Vec<String> = TRACE_SIGNALS
+    let paths: Vec<String> = super::counterexample::CONTROLLER_SIGNALS
         .iter()
         .map(|s| format!("{WRAPPER_MODULE}.{s}"))
         .collect();
@@ -518,7 +492,7 @@ pub fn cover_traces(
     dut: &ControllerDut,
     dir: &Path,
 ) -> Result<Vec<CoverTrace>, BenchError> {
-    let dir = prepare(&dir.join("covers"))?;
+    let dir = super::work_dir(&dir.join("covers"))?;
     let facts = GameFacts::of(game, think);
     let period = SticksPeriod::find(game).expect("stick games have a period");
     let start_wins = period.at(game.count()).value.outcome == Outcome::Win;
