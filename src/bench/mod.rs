@@ -1,29 +1,25 @@
-//! The verification bench for combinational designs.
+//! The verification bench: every level of `retrogate verify`, and the plan that runs them.
 //!
-//! A design is described by a [`CombDesign`]: its Verilog, its ports and the
-//! [`TruthTable`](crate::logic::TruthTable) it must implement. The bench
-//! checks it at five [`Level`]s, each returning a [`LevelReport`] (with the
-//! first [`Mismatch`] when it fails):
+//! - [`plan`]: which levels run for each target (jr01, a stick game, the on-chip solver, a
+//!   user's `--dut` file, mutants), the run itself, reported as events, and the JSON document
+//!   built from them. The command line only renders those events.
+//! - [`level`]: the seven levels, with their numbers, names, work folders and engines.
+//! - Combinational designs ([`CombDesign`]: Verilog, ports, the table it must implement), at
+//!   [`rust_hdl_level`], [`icarus_level`], [`verilator_level`], [`gate_level`] (the
+//!   `synth_ice40` netlist with yosys's cell models), [`formal_level`] (a yosys SAT proof
+//!   against a reference built from the table) and [`equivalence`] (the netlist proved equal to
+//!   its RTL); each returns a [`LevelReport`]. [`testbench()`], [`vectors()`] and
+//!   [`reference()`] are pure functions of the design ([`sim_files`]).
+//! - The clocked `sticks_game` controller: [`sequential`] co-simulates it cycle by cycle on
+//!   every engine against a reference model; [`properties`] proves its properties; [`dut`]
+//!   reads a user's file and checks its port contract.
+//! - The on-chip solver: [`solver`] (its levels against the software solver) and
+//!   [`solver_formal`] (a bounded model check of its tables).
+//! - [`mutants`] (the mutants of the emitted Verilog), [`counterexample`] (failing runs drawn
+//!   as waveforms), [`figures`] (cells and timing after place and route), [`sticks`] (the
+//!   smaller lookup after synthesis).
 //!
-//! 1. [`rust_hdl_level`]: rust-hdl's simulation of the block (a closure you
-//!    pass; see [`CombBlock::into_driver`](crate::circuit::CombBlock::into_driver));
-//! 2. [`icarus_level`]: the emitted Verilog and the generated testbench under Icarus;
-//! 3. [`verilator_level`]: the same under Verilator;
-//! 4. [`gate_level`]: the `synth_ice40` netlist with yosys's iCE40 cell models;
-//! 5. [`formal_level`]: a yosys SAT proof against a reference built from the table.
-//!
-//! plus [`hardware_figures`] (LUTs, critical path on the iCEBreaker), and for stick games
-//! [`CombDesign::from_sticks`] and [`choose_impl`] (the smaller strategy after synthesis).
-//!
-//! Clocked designs are checked by cycle-accurate co-simulation instead: [`sequential`] runs
-//! the same input sequences through a reference model, rust-hdl, Icarus, Verilator and the
-//! gate-level netlist and compares every output on every cycle ([`verify_sticks`]).
-//!
-//! The testbench, vector file and reference module are pure functions of the
-//! design ([`testbench()`], [`vectors()`], [`reference()`]), so they can be
-//! snapshot-tested and written into the project's `sim/` folder; see
-//! [`sim_files`]. Levels 2 to 5 write only below the work directory the
-//! caller passes in, one subdirectory per level.
+//! Every level writes only below the work folder it is given, one subfolder per level.
 
 pub mod counterexample;
 pub mod design;
@@ -31,7 +27,9 @@ pub mod dut;
 pub mod equivalence;
 pub mod figures;
 pub mod formal;
+pub mod level;
 pub mod mutants;
+pub mod plan;
 pub mod properties;
 pub mod reference;
 pub mod report;
@@ -49,7 +47,8 @@ pub use design::{CombDesign, Port};
 pub use figures::{hardware_figures, HardwareFigures};
 pub use formal::formal_level;
 pub use reference::reference;
-pub use report::{Level, LevelReport, Mismatch};
+pub use level::Level;
+pub use report::{LevelReport, Mismatch};
 pub use rust_hdl::rust_hdl_level;
 pub use sequential::{
     verify_sticks, CosimError, CycleMismatch, Engine, EngineReport, Progress, VerifyOptions,
@@ -149,53 +148,72 @@ pub fn sim_files(design: &CombDesign) -> Result<Vec<(String, String)>, BenchErro
     ])
 }
 
-/// Run all five levels in order under `dir`, continuing past failing
-/// levels so every level reports. Stops only on a [`BenchError`].
-pub fn run_all(
-    design: &CombDesign,
-    driver: impl FnMut(u32) -> u32,
-    dir: &Path,
-) -> Result<Vec<LevelReport>, BenchError> {
-    Ok(vec![
-        rust_hdl_level(design, driver)?,
-        icarus_level(design, dir)?,
-        verilator_level(design, dir)?,
-        gate_level(design, dir)?,
-        formal_level(design, dir)?,
-    ])
-}
-
 #[cfg(all(test, feature = "external-tools"))]
 mod tool_tests {
     use super::design::tests::{jr01_design, jr01_rom_design};
     use super::*;
-    use crate::circuit::jr01::tests::{jr01_block, jr01_table};
+    use crate::circuit::jr01::tests::jr01_table;
     use crate::circuit::{CombBlock, TruthTableRom};
     use crate::flow::testing::work_dir;
 
-    fn assert_all_pass(reports: &[LevelReport], vectors: usize) {
-        assert_eq!(reports.len(), 5);
-        for (report, level) in reports.iter().zip(Level::ALL) {
-            assert_eq!(report.level, level);
-            assert!(report.passed, "{report}");
-            assert_eq!(report.vectors, vectors, "{report}");
-        }
-    }
+    use super::plan::{table, CheckResult, Design, Event, Mode, Plan, Request};
 
+    /// What users run: `verify jr01` through the plan, every level passing on 8 vectors.
     #[test]
     fn jr01_covers_pass_all_levels() {
         let dir = work_dir("bench-jr01");
-        let reports =
-            run_all(&jr01_design(), jr01_block().into_driver(), dir.path()).expect("bench");
-        assert_all_pass(&reports, 8);
+        let plan = Plan::new(Request {
+            design: Design::Jr01,
+            mode: Mode::Own,
+            levels: Vec::new(),
+        })
+        .expect("plan");
+        let mut checks = Vec::new();
+        let verdict = plan.run(dir.path(), &mut |e| {
+            if let Event::Finished(c) = e {
+                checks.push((*c).clone());
+            }
+        });
+        assert!(verdict.passed(), "{verdict}");
+        let levels: Vec<Level> = checks.iter().map(|c| c.level).collect();
+        assert_eq!(
+            levels,
+            [
+                Level::RustHdl,
+                Level::Icarus,
+                Level::Verilator,
+                Level::GateLevel,
+                Level::Formal,
+                Level::Equivalence
+            ]
+        );
+        for c in &checks {
+            assert!(c.passed(), "{c}");
+            assert_eq!(c.vectors(), Some(8), "{c}");
+        }
     }
 
+    /// The same levels on the J.R. 01 table as a ROM, through the plan's level runner.
     #[test]
     fn jr01_rom_passes_all_levels() {
         let dir = work_dir("bench-rom");
         let rom = TruthTableRom::<3, 3>::new(&jr01_table()).expect("rom");
-        let reports = run_all(&jr01_rom_design(), rom.into_driver(), dir.path()).expect("bench");
-        assert_all_pass(&reports, 8);
+        let mut driver = Some(rom.into_driver());
+        for level in [
+            Level::RustHdl,
+            Level::Icarus,
+            Level::Verilator,
+            Level::GateLevel,
+            Level::Formal,
+        ] {
+            match table::run_level(&jr01_rom_design(), &mut driver, level, dir.path()) {
+                CheckResult::Table(r) => {
+                    assert!(r.passed, "{r}");
+                    assert_eq!(r.vectors, 8, "{r}");
+                }
+                other => panic!("{level}: {other:?}"),
+            }
+        }
     }
 
     /// Flip output bit `y` in the emitted Verilog by negating its cover:

@@ -1,73 +1,11 @@
-//! What each verification level reports.
+//! What a level reports on a combinational design (and the proof levels of a controller):
+//! [`LevelReport`] with its first [`Mismatch`].
 
 use std::fmt;
+
+pub use super::level::Level;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// The five verification levels, from the Rust model down to a proof.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// 1: rust-hdl's own simulation of the block (`update()`).
-    RustHdl,
-    /// 2: the emitted Verilog under Icarus Verilog with the generated testbench.
-    Icarus,
-    /// 3: the same testbench under Verilator.
-    Verilator,
-    /// 4: the yosys `synth_ice40` netlist with yosys's iCE40 cell models, under Icarus.
-    GateLevel,
-    /// 5: a yosys SAT proof that the emitted module equals the table.
-    Formal,
-    /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3) or
-    /// ABC's PDR (a user's controller).
-    Properties,
-    /// 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_*`).
-    Equivalence,
-}
-
-impl Level {
-    /// All levels in order.
-    pub const ALL: [Level; 7] = [
-        Level::RustHdl,
-        Level::Icarus,
-        Level::Verilator,
-        Level::GateLevel,
-        Level::Formal,
-        Level::Properties,
-        Level::Equivalence,
-    ];
-
-    /// The level's number, 1 to 5.
-    pub fn number(self) -> u8 {
-        match self {
-            Level::RustHdl => 1,
-            Level::Icarus => 2,
-            Level::Verilator => 3,
-            Level::GateLevel => 4,
-            Level::Formal => 5,
-            Level::Properties => 6,
-            Level::Equivalence => 7,
-        }
-    }
-
-    /// A short description.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::RustHdl => "rust-hdl simulation",
-            Level::Icarus => "Verilog under Icarus",
-            Level::Verilator => "Verilog under Verilator",
-            Level::GateLevel => "iCE40 gate-level netlist under Icarus",
-            Level::Formal => "formal equivalence (yosys sat)",
-            Level::Properties => "controller properties (yosys-smtbmc k-induction, ABC pdr)",
-            Level::Equivalence => "iCE40 netlist equivalence (yosys equiv_induct)",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "level {} ({})", self.number(), self.name())
-    }
-}
 
 /// The first input where a design and its table disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,6 +24,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::level::Level;
 use crate::bench::sequential::SplitMix64;
 use crate::circuit::sticks_solver::{
     bits_for, cycle_bound, simulate_solves, sticks_solver_verilog, Entry, SolveRequest,
@@ -216,41 +217,28 @@ pub fn solver_cases() -> Vec<SolverCase> {
     vec![exhaustive_case(), sample_case(48)]
 }
 
-/// A verification level of the solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolverLevel {
-    /// rust-hdl's simulation.
-    RustHdl,
-    /// The emitted Verilog under Icarus.
-    Icarus,
-    /// The emitted Verilog under Verilator.
-    Verilator,
-    /// The `synth_ice40` netlist under Icarus.
-    GateLevel,
-    /// A bounded model check of C = 15, K = 3 ([`super::solver_formal`]); run once, not per
-    /// configuration.
-    Formal,
-}
+/// The levels of the solver, in order ([`Level::Formal`] runs once, on a configuration of its
+/// own, not per configuration).
+pub const SOLVER_LEVELS: [Level; 5] = [
+    Level::RustHdl,
+    Level::Icarus,
+    Level::Verilator,
+    Level::GateLevel,
+    Level::Formal,
+];
 
-impl SolverLevel {
-    /// Every level, in order.
-    pub const ALL: [SolverLevel; 4] = [
-        SolverLevel::RustHdl,
-        SolverLevel::Icarus,
-        SolverLevel::Verilator,
-        SolverLevel::GateLevel,
-    ];
-}
+/// The old name of [`Level`] in this module (kept while other modules move over).
+pub use super::level::Level as SolverLevel;
 
-impl fmt::Display for SolverLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SolverLevel::RustHdl => "rust-hdl simulation",
-            SolverLevel::Icarus => "Icarus (emitted Verilog)",
-            SolverLevel::Verilator => "Verilator (emitted Verilog)",
-            SolverLevel::GateLevel => "gate level (synth_ice40 netlist)",
-            SolverLevel::Formal => "formal (bounded model check)",
-        })
+/// How a solver level names itself in its line.
+pub fn solver_level_name(level: Level) -> &'static str {
+    match level {
+        Level::RustHdl => "rust-hdl simulation",
+        Level::Icarus => "Icarus (emitted Verilog)",
+        Level::Verilator => "Verilator (emitted Verilog)",
+        Level::GateLevel => "gate level (synth_ice40 netlist)",
+        Level::Formal => "formal (bounded model check)",
+        Level::Properties | Level::Equivalence => level.name(),
     }
 }
 
@@ -258,7 +246,7 @@ impl fmt::Display for SolverLevel {
 #[derive(Clone, Debug)]
 pub struct SolverLevelReport {
     /// The level.
-    pub level: SolverLevel,
+    pub level: Level,
     /// The configuration's name.
     pub case: &'static str,
     /// Solves run.
@@ -287,11 +275,11 @@ impl SolverLevelReport {
 impl fmt::Display for SolverLevelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.passed() { "PASS" } else { "FAIL" };
-        if self.level == SolverLevel::Formal {
+        if self.level == Level::Formal {
             write!(
                 f,
                 "{verdict} {level}: {detail}, {ms} ms",
-                level = self.level,
+                level = solver_level_name(self.level),
                 detail = self.detail,
                 ms = self.elapsed.as_millis()
             )?;
@@ -303,7 +291,7 @@ impl fmt::Display for SolverLevelReport {
         write!(
             f,
             "{verdict} {level} [{case}]: {solves} solves, {positions} positions, slowest solve {cyc} cycles (bound {bound}), {ms} ms",
-            level = self.level,
+            level = solver_level_name(self.level),
             case = self.case,
             solves = self.solves,
             positions = self.positions,
@@ -477,7 +465,7 @@ fn write(dir: &Path, name: &str, text: &str) -> Result<PathBuf, SolverBenchError
 
 /// Runs `level` on `case`, external tools working in `dir/<case>/<level>`.
 pub fn run_solver_level(
-    level: SolverLevel,
+    level: Level,
     case: &SolverCase,
     dir: &Path,
 ) -> Result<SolverLevelReport, SolverBenchError> {
@@ -487,12 +475,12 @@ pub fn run_solver_level(
 /// [`run_solver_level`], the external levels simulating `verilog` (a `sticks_solver` module of
 /// `case`'s size) instead of the emitted Verilog: to check the bench catches a broken design.
 pub fn run_solver_level_with(
-    level: SolverLevel,
+    level: Level,
     case: &SolverCase,
     dir: &Path,
     verilog: Option<String>,
 ) -> Result<SolverLevelReport, SolverBenchError> {
-    if level == SolverLevel::Formal {
+    if level == Level::Formal {
         // A configuration of its own (C = 15, K = 3), whatever `case` is.
         return super::solver_formal::run_formal_level(dir, verilog);
     }
@@ -514,7 +502,7 @@ pub fn run_solver_level_with(
         elapsed: Duration::ZERO,
         detail: String::new(),
     };
-    if level == SolverLevel::RustHdl {
+    if level == Level::RustHdl {
         let limit = cycle_bound(case.max_count, case.max_take);
         let solved = simulate_solves(case.max_count, case.max_take, &case.requests, limit)?;
         'outer: for (i, (r, s)) in case.requests.iter().zip(&solved).enumerate() {
@@ -550,9 +538,8 @@ pub fn run_solver_level_with(
         source,
     })?;
     let dir = dir.join(case.name).join(match level {
-        SolverLevel::Icarus => "icarus",
-        SolverLevel::Verilator => "verilator",
-        _ => "gate",
+        Level::Icarus | Level::Verilator | Level::GateLevel => level.folder().expect("a tool level"),
+        _ => unreachable!("rust-hdl and formal return above"),
     });
     let verilog = match verilog {
         Some(v) => v,
@@ -566,7 +553,7 @@ pub fn run_solver_level_with(
     )?;
     write(&dir, SOLVER_VECTORS, &solver_vectors(case))?;
     let out = match level {
-        SolverLevel::Icarus => {
+        Level::Icarus => {
             report.detail = "iverilog -g2012 of sticks_solver.v".into();
             let vvp = iverilog::compile(&dir, &[tb, design], SOLVER_TB_MODULE, &[], "solver_rtl")?;
             runner::output(
@@ -576,7 +563,7 @@ pub fn run_solver_level_with(
                 Some("solver_rtl.vvp.log"),
             )?
         }
-        SolverLevel::Verilator => {
+        Level::Verilator => {
             report.detail = "verilator --binary of sticks_solver.v".into();
             let exe =
                 verilator::build_binary(&dir, &[tb, design], SOLVER_TB_MODULE, &[], "solver_sim")?;
@@ -704,7 +691,7 @@ mod tests {
     #[test]
     fn rust_hdl_matches_the_solver_on_every_small_game() {
         let report = run_solver_level(
-            SolverLevel::RustHdl,
+            Level::RustHdl,
             &exhaustive_case(),
             Path::new("unused"),
         )
@@ -716,7 +703,7 @@ mod tests {
     #[test]
     fn rust_hdl_matches_the_solver_on_the_sample() {
         let report =
-            run_solver_level(SolverLevel::RustHdl, &sample_case(24), Path::new("unused")).unwrap();
+            run_solver_level(Level::RustHdl, &sample_case(24), Path::new("unused")).unwrap();
         assert!(report.passed(), "{report}");
         assert!(report.max_cycles <= report.max_bound);
     }
@@ -735,7 +722,7 @@ mod tests {
             }],
         };
         let mut r = SolverLevelReport {
-            level: SolverLevel::Icarus,
+            level: Level::Icarus,
             case: "t",
             solves: 1,
             positions: 4,
@@ -758,7 +745,7 @@ mod tests {
     #[test]
     fn emitted_verilog_matches_the_solver_under_icarus() {
         let dir = crate::flow::testing::work_dir("solver_icarus");
-        let report = run_solver_level(SolverLevel::Icarus, &sample_case(8), dir.path()).unwrap();
+        let report = run_solver_level(Level::Icarus, &sample_case(8), dir.path()).unwrap();
         assert!(report.passed(), "{report}");
     }
 
@@ -803,7 +790,7 @@ mod tests {
             assert!(good.contains(from), "{from}");
             let dir = crate::flow::testing::work_dir("solver_mutant");
             let report = run_solver_level_with(
-                SolverLevel::Icarus,
+                Level::Icarus,
                 &case,
                 dir.path(),
                 Some(good.replace(from, to)),

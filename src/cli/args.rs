@@ -456,38 +456,24 @@ pub struct EmitArgs {
     pub design: DesignArgs,
 }
 
-/// A verification level (`verify --level`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
-pub enum LevelArg {
-    /// 1: rust-hdl's simulation of the block (for sticks: also the controller in rust-hdl).
-    RustHdl,
-    /// 2: the emitted Verilog under Icarus.
-    Icarus,
-    /// 3: the emitted Verilog under Verilator.
-    Verilator,
-    /// 4: the synth_ice40 netlist under Icarus.
-    GateLevel,
-    /// 5: a yosys SAT proof against the table (the strategy only).
-    Formal,
-    /// 6: the controller's properties by k-induction with yosys-smtbmc and z3, or by ABC's pdr
-    /// for a --dut controller (sticks only).
-    Properties,
-    /// 7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct).
-    Equivalence,
-}
+/// `verify --level` takes the bench's own [`Level`](crate::bench::Level), by its `cli_name`.
+impl ValueEnum for crate::bench::Level {
+    fn value_variants<'a>() -> &'a [Self] {
+        &crate::bench::Level::ALL
+    }
 
-impl From<LevelArg> for crate::bench::Level {
-    fn from(l: LevelArg) -> Self {
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         use crate::bench::Level;
-        match l {
-            LevelArg::RustHdl => Level::RustHdl,
-            LevelArg::Icarus => Level::Icarus,
-            LevelArg::Verilator => Level::Verilator,
-            LevelArg::GateLevel => Level::GateLevel,
-            LevelArg::Formal => Level::Formal,
-            LevelArg::Properties => Level::Properties,
-            LevelArg::Equivalence => Level::Equivalence,
-        }
+        let help = match self {
+            Level::RustHdl => "1: rust-hdl's simulation of the block (for sticks: also the controller in rust-hdl)",
+            Level::Icarus => "2: the emitted Verilog under Icarus",
+            Level::Verilator => "3: the emitted Verilog under Verilator",
+            Level::GateLevel => "4: the synth_ice40 netlist under Icarus",
+            Level::Formal => "5: a proof against the solver: a yosys SAT proof against the table (strategies), a bounded model check (the solver)",
+            Level::Properties => "6: the controller's properties by k-induction with yosys-smtbmc and z3, or by ABC's pdr for a --dut controller (sticks only)",
+            Level::Equivalence => "7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct)",
+        };
+        Some(clap::builder::PossibleValue::new(self.cli_name()).help(help))
     }
 }
 
@@ -504,7 +490,7 @@ pub struct VerifyArgs {
     pub work: std::path::PathBuf,
     /// Run only these levels (repeat the flag or separate with commas) [default: all].
     #[arg(long = "level", value_enum, value_delimiter = ',', global = true)]
-    pub levels: Vec<LevelArg>,
+    pub levels: Vec<crate::bench::Level>,
     /// Check your own Verilog instead of retrogate's (jr01: the jr01_strategy port contract;
     /// sticks: the sticks_strategy lookup, or the sticks_game controller when it has a `clock`
     /// port). See the README's "Port contracts".

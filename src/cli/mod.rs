@@ -9,17 +9,16 @@ mod boards;
 mod build;
 mod clean;
 mod design;
-mod dut;
 mod files;
 mod kege;
 mod play;
-mod proofs;
 mod report;
 mod schematic;
 mod solve;
 mod solver;
 mod table;
 mod ui;
+mod verify;
 mod wave;
 
 pub use args::{Cli, Command};
@@ -102,7 +101,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Table(a) => design::table(a, out),
         Command::Minimize(a) => design::minimize(a, out),
         Command::Emit(a) => design::emit(a, out),
-        Command::Verify(a) => design::verify(a, &ui, out),
+        Command::Verify(a) => verify::run(a, &ui, out),
         Command::Play(a) => play::run(a, &ui, out),
         Command::Schematic(a) => schematic::run(a, &ui, out),
         Command::Build(a) => build::run(a, &ui, out),

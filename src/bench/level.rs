@@ -1,0 +1,160 @@
+//! The verification levels: one enum for every design `verify` checks, with each level's
+//! number, name, command-line name, work subfolder and co-simulation engine in one place.
+
+use std::fmt;
+
+use super::sequential::Engine;
+
+/// A verification level. The same seven levels serve every design; a design runs the ones
+/// that apply to it (see [`super::plan`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// 1: rust-hdl's own simulation of the block (`update()`).
+    RustHdl,
+    /// 2: the emitted Verilog under Icarus Verilog.
+    Icarus,
+    /// 3: the same under Verilator.
+    Verilator,
+    /// 4: the yosys `synth_ice40` netlist with yosys's iCE40 cell models, under Icarus.
+    GateLevel,
+    /// 5: a formal proof against the solver's answer: a yosys SAT proof that a strategy equals
+    /// its table; for the on-chip solver, a bounded model check of its tables.
+    Formal,
+    /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3) or
+    /// ABC's PDR (a user's controller).
+    Properties,
+    /// 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_*`).
+    Equivalence,
+}
+
+impl Level {
+    /// All levels in order.
+    pub const ALL: [Level; 7] = [
+        Level::RustHdl,
+        Level::Icarus,
+        Level::Verilator,
+        Level::GateLevel,
+        Level::Formal,
+        Level::Properties,
+        Level::Equivalence,
+    ];
+
+    /// The level's number, 1 to 7.
+    pub fn number(self) -> u8 {
+        match self {
+            Level::RustHdl => 1,
+            Level::Icarus => 2,
+            Level::Verilator => 3,
+            Level::GateLevel => 4,
+            Level::Formal => 5,
+            Level::Properties => 6,
+            Level::Equivalence => 7,
+        }
+    }
+
+    /// A short description.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::RustHdl => "rust-hdl simulation",
+            Level::Icarus => "Verilog under Icarus",
+            Level::Verilator => "Verilog under Verilator",
+            Level::GateLevel => "iCE40 gate-level netlist under Icarus",
+            Level::Formal => "formal equivalence (yosys sat)",
+            Level::Properties => "controller properties (yosys-smtbmc k-induction, ABC pdr)",
+            Level::Equivalence => "iCE40 netlist equivalence (yosys equiv_induct)",
+        }
+    }
+
+    /// The name `verify --level` takes: `rust-hdl`, `icarus`, `verilator`, `gate-level`,
+    /// `formal`, `properties`, `equivalence`.
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Level::RustHdl => "rust-hdl",
+            Level::Icarus => "icarus",
+            Level::Verilator => "verilator",
+            Level::GateLevel => "gate-level",
+            Level::Formal => "formal",
+            Level::Properties => "properties",
+            Level::Equivalence => "equivalence",
+        }
+    }
+
+    /// The level of a `--level` name.
+    pub fn from_cli_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.cli_name() == name)
+    }
+
+    /// The work subfolder the level writes into (its sources, logs and waveforms), `None` for
+    /// rust-hdl, which runs in process.
+    pub fn folder(self) -> Option<&'static str> {
+        match self {
+            Level::RustHdl => None,
+            Level::Icarus => Some("icarus"),
+            Level::Verilator => Some("verilator"),
+            Level::GateLevel => Some("gate"),
+            Level::Formal => Some("formal"),
+            Level::Properties => Some("properties"),
+            Level::Equivalence => Some("equivalence"),
+        }
+    }
+
+    /// The co-simulation engine that runs this level for a clocked design, if any.
+    pub fn engine(self) -> Option<Engine> {
+        match self {
+            Level::RustHdl => Some(Engine::RustHdl),
+            Level::Icarus => Some(Engine::Icarus),
+            Level::Verilator => Some(Engine::Verilator),
+            Level::GateLevel => Some(Engine::GateLevel),
+            Level::Formal | Level::Properties | Level::Equivalence => None,
+        }
+    }
+
+    /// The level a co-simulation engine runs (`None` for the reference model, which is the
+    /// answer, not a level).
+    pub fn of_engine(engine: Engine) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.engine() == Some(engine))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {} ({})", self.number(), self.name())
+    }
+}
+
+/// `levels 1, 2, 5` (or `level 2`) for a header line.
+pub fn level_list(levels: &[Level]) -> String {
+    let numbers: Vec<String> = levels.iter().map(|l| l.number().to_string()).collect();
+    format!(
+        "level{} {}",
+        if levels.len() == 1 { "" } else { "s" },
+        numbers.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_engines_round_trip() {
+        for level in Level::ALL {
+            assert_eq!(Level::from_cli_name(level.cli_name()), Some(level));
+            if let Some(engine) = level.engine() {
+                assert_eq!(Level::of_engine(engine), Some(level));
+            }
+        }
+        assert_eq!(Level::of_engine(Engine::Model), None);
+        let numbers: Vec<u8> = Level::ALL.iter().map(|l| l.number()).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn level_lists_read_as_english() {
+        assert_eq!(level_list(&[Level::Icarus]), "level 2");
+        assert_eq!(
+            level_list(&[Level::RustHdl, Level::Formal, Level::Equivalence]),
+            "levels 1, 5, 7"
+        );
+    }
+}
