@@ -1,5 +1,6 @@
 //! SIGINT and SIGTERM while retrogate runs tools: stop the tools, remove the temporary folders,
-//! exit 130 (SIGINT) or 143 (SIGTERM).
+//! then call the handler the caller installed (the command line says what happened and exits
+//! 130 for SIGINT, 143 for SIGTERM; this module neither prints nor exits).
 //!
 //! Every external tool runs in its own process group ([`spawn`]), so a Ctrl-C at the terminal
 //! reaches only retrogate, and retrogate kills each running tool's whole group (the tool and
@@ -7,8 +8,8 @@
 //! with [`temp_folder`] while they exist. [`critical`] runs a short step (moving a finished
 //! build into place) that a signal must not cut in half: the handler waits for it.
 //!
-//! [`install`] starts the handler; commands that run no tools (e.g. `play`, which treats Ctrl-C
-//! as leaving the game) do not install it.
+//! [`install`] starts the handler with the caller's [`Interrupted`] callback; commands that run
+//! no tools (e.g. `play`, which treats Ctrl-C as leaving the game) do not install it.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -34,8 +35,35 @@ fn state() -> MutexGuard<'static, State> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Installs the SIGINT/SIGTERM handler (once; later calls do nothing).
-pub fn install() -> io::Result<()> {
+/// What the handler did when a signal came; passed to the caller's callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The signal (`SIGINT` or `SIGTERM`).
+    pub signal: i32,
+    /// Running tools it stopped.
+    pub stopped: usize,
+}
+
+impl Interrupted {
+    /// `SIGINT` or `SIGTERM`.
+    pub fn name(&self) -> &'static str {
+        if self.signal == libc::SIGTERM {
+            "SIGTERM"
+        } else {
+            "SIGINT"
+        }
+    }
+
+    /// The conventional exit code: 128 + the signal (130 for SIGINT, 143 for SIGTERM).
+    pub fn exit_code(&self) -> i32 {
+        128 + self.signal
+    }
+}
+
+/// Installs the SIGINT/SIGTERM handler (once; later calls do nothing). On a signal it stops
+/// every running tool and removes the temporary folders, then calls `on_signal` with signals
+/// still held off (so no [`critical`] step starts); `on_signal` is expected to end the process.
+pub fn install(on_signal: fn(Interrupted)) -> io::Result<()> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
     ONCE.call_once(|| {
@@ -44,7 +72,7 @@ pub fn install() -> io::Result<()> {
             Ok(mut signals) => {
                 std::thread::spawn(move || {
                     if let Some(signal) = signals.forever().next() {
-                        shut_down(signal);
+                        shut_down(signal, on_signal);
                     }
                 });
             }
@@ -54,8 +82,8 @@ pub fn install() -> io::Result<()> {
     result
 }
 
-/// Stops every running tool, removes the temporary folders and exits `128 + signal`.
-fn shut_down(signal: i32) -> ! {
+/// Stops every running tool, removes the temporary folders and hands over to `on_signal`.
+fn shut_down(signal: i32, on_signal: fn(Interrupted)) {
     let state = state();
     for &group in &state.groups {
         kill_group(group, libc::SIGTERM);
@@ -71,17 +99,10 @@ fn shut_down(signal: i32) -> ! {
     for dir in &state.temp {
         let _ = std::fs::remove_dir_all(dir);
     }
-    let name = if signal == libc::SIGTERM {
-        "SIGTERM"
-    } else {
-        "SIGINT"
-    };
-    eprintln!(
-        "interrupted ({name}): stopped {} running tool(s) and removed the temporary folders; \
-         the previous output is untouched",
-        state.groups.len()
-    );
-    std::process::exit(128 + signal)
+    on_signal(Interrupted {
+        signal,
+        stopped: state.groups.len(),
+    });
 }
 
 /// Sends `signal` to the process group `group`.

@@ -1,21 +1,46 @@
 //! retrogate: solve small combinatorial games by retrograde analysis, turn the winning strategy
 //! into an iCE40 circuit, and prove that the circuit plays exactly like the solver.
 //!
-//! Layers, each depending only on those above it:
-//! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps);
-//! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions;
-//! - [`play`]: games against the machine as pure state machines (lines in, events out);
-//! - [`model`]: plain-Rust reference models of the clocked circuits;
-//! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
+//! Layers, top to bottom; each module uses only modules listed below it (`tests/layers.rs`
+//! checks every `crate::` path outside test modules), and only [`cli`] prints or exits (clippy's
+//! `print_stdout`, `print_stderr` and `exit` are denied everywhere else):
+//! - [`cli`]: the command line: arguments, one module per verb, the text and JSON renderings of
+//!   the library's events; it prints, and it owns the files it names;
+//! - [`bench`]: verification: the plan of levels for each `verify` target, the levels, their
+//!   events, reports and JSON document;
+//! - [`play`]: games against the machine as pure state machines (lines in, events out), against
+//!   the solver or the simulated circuit;
+//! - [`designs`]: each design assembled from its game's solution (J.R. 01: solver -> table ->
+//!   covers -> block);
+//! - [`circuit`]: the rust-hdl blocks (strategies, controllers, the on-chip solver, board I/O)
+//!   and the board tops;
+//! - [`verilog`]: Verilog emission with our module names, deterministic;
 //! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, LUT INITs);
+//! - [`flow`]: one runner per external tool (yosys, nextpnr-ice40, icepack, iverilog,
+//!   Verilator, yosys-smtbmc, yosys-abc, dot), each in a work folder it is given;
+//! - [`board`]: iCE40 board data and PCF rendering;
+//! - [`model`]: plain-Rust reference models of the clocked circuits;
+//! - [`plugboard`]: the J.R. 01 plug program from the covers;
+//! - [`solver`]: retrograde analysis, periods of subtraction games, the KEGE questions, truth
+//!   tables of strategies;
+//! - [`logic`]: truth tables, Quine-McCluskey, exact minimum covers, sums of products;
+//! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps, move
+//!   expressions);
+//! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
 //! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
-//!   manifest) and writing files whole; [`interrupt`]: SIGINT/SIGTERM while tools run (stop
-//!   them, remove the temporary folders);
-//! - [`cli`]: the command line, the only layer that prints or touches files.
+//!   manifest) and writing files whole;
+//! - [`interrupt`]: SIGINT/SIGTERM while tools run: stop them, remove the temporary folders,
+//!   then hand over to the caller's handler.
+
+#![cfg_attr(
+    not(test),
+    deny(clippy::print_stdout, clippy::print_stderr, clippy::exit)
+)]
 
 pub mod bench;
 pub mod board;
 pub mod circuit;
+#[allow(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
 pub mod cli;
 pub mod designs;
 pub mod flow;

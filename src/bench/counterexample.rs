@@ -260,12 +260,6 @@ pub fn controller_svg(
     let vcd = std::fs::read_to_string(vcd_path).map_err(io)?;
     let ns = units_per_ns(&vcd);
     let period = 10 * ns;
-    let tb = super::sequential::testbench::TESTBENCH_MODULE;
-    let paths: Vec<String> = CONTROLLER_SIGNALS
-        .iter()
-        .map(|s| format!("{tb}.{s}"))
-        .collect();
-    let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
     let first = (cycle as u64).saturating_sub(CONTEXT_CYCLES);
     let to = (cycle as u64 + 2) * period;
     let draw = |e: crate::waveform::WaveformError| BenchError::NoVerdict {
@@ -273,7 +267,29 @@ pub fn controller_svg(
         problem: format!("the counterexample waveform cannot be drawn: {e}"),
         log: vcd_path.display().to_string(),
     };
-    let trace = Trace::from_vcd(&vcd, &refs, to).map_err(draw)?;
+    // Icarus names the testbench's scope after the module; Verilator puts it under `TOP`.
+    let tb = super::sequential::testbench::TESTBENCH_MODULE;
+    let scopes = [tb.to_owned(), format!("TOP.{tb}")];
+    let mut trace = Err(None);
+    for scope in &scopes {
+        let paths: Vec<String> = CONTROLLER_SIGNALS
+            .iter()
+            .map(|s| format!("{scope}.{s}"))
+            .collect();
+        let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
+        match Trace::from_vcd(&vcd, &refs, to) {
+            Ok(t) => {
+                trace = Ok(t);
+                break;
+            }
+            Err(e) => {
+                if trace.as_ref().is_err_and(Option::is_none) {
+                    trace = Err(Some(e));
+                }
+            }
+        }
+    }
+    let trace = trace.map_err(|e| draw(e.expect("at least one scope was tried")))?;
     let window = trace.window(first * period, to);
     let svg = render_svg(
         &window,

@@ -46,8 +46,8 @@ use std::path::{Path, PathBuf};
 pub use design::{CombDesign, Port};
 pub use figures::{hardware_figures, HardwareFigures};
 pub use formal::formal_level;
-pub use reference::reference;
 pub use level::Level;
+pub use reference::reference;
 pub use report::{LevelReport, Mismatch};
 pub use rust_hdl::rust_hdl_level;
 pub use sequential::{

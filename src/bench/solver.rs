@@ -538,7 +538,9 @@ pub fn run_solver_level_with(
         source,
     })?;
     let dir = dir.join(case.name).join(match level {
-        Level::Icarus | Level::Verilator | Level::GateLevel => level.folder().expect("a tool level"),
+        Level::Icarus | Level::Verilator | Level::GateLevel => {
+            level.folder().expect("a tool level")
+        }
         _ => unreachable!("rust-hdl and formal return above"),
     });
     let verilog = match verilog {
@@ -690,12 +692,8 @@ mod tests {
 
     #[test]
     fn rust_hdl_matches_the_solver_on_every_small_game() {
-        let report = run_solver_level(
-            Level::RustHdl,
-            &exhaustive_case(),
-            Path::new("unused"),
-        )
-        .unwrap();
+        let report =
+            run_solver_level(Level::RustHdl, &exhaustive_case(), Path::new("unused")).unwrap();
         assert!(report.passed(), "{report}");
         assert_eq!(report.solves, 1920);
     }

@@ -166,7 +166,8 @@ mod tests {
 #[cfg(all(test, feature = "external-tools"))]
 mod tool_tests {
     use super::*;
-    use crate::bench::{run_all, Level};
+    use crate::bench::plan::{table, CheckResult};
+    use crate::bench::Level;
     use crate::circuit::sticks_strategy::sticks_strategy_driver;
     use crate::flow::testing::work_dir;
     use crate::game::Last;
@@ -188,7 +189,7 @@ mod tool_tests {
         }
     }
 
-    /// The exhaustive strategy check at all five levels for several games, both
+    /// The exhaustive strategy check at levels 1 to 5 (the plan's level runner) for several games, both
     /// implementations between them.
     #[test]
     fn sticks_strategies_pass_all_levels() {
@@ -211,11 +212,13 @@ mod tool_tests {
         for (i, (game, implementation)) in cases.iter().enumerate() {
             let dir = work_dir(&format!("sticks-bench-{i}"));
             let design = CombDesign::from_sticks(game, *implementation).expect("design");
-            let driver = sticks_strategy_driver(game, *implementation).expect("driver");
-            let reports = run_all(&design, driver, dir.path()).expect("bench");
-            assert_eq!(reports.len(), 5);
-            for (report, level) in reports.iter().zip(Level::ALL) {
-                assert_eq!(report.level, level);
+            let mut driver = Some(sticks_strategy_driver(game, *implementation).expect("driver"));
+            for level in &Level::ALL[..5] {
+                let report = match table::run_level(&design, &mut driver, *level, dir.path()) {
+                    CheckResult::Table(r) => r,
+                    other => panic!("{game:?} {implementation} {level}: {other:?}"),
+                };
+                assert_eq!(report.level, *level);
                 assert!(report.passed, "{game:?} {implementation}: {report}");
                 assert_eq!(report.vectors, game.count() as usize + 1, "{report}");
             }

@@ -7,9 +7,9 @@ use super::args::{
 use super::files::{absolute, write_all_or_nothing};
 use super::table::Table;
 use super::CliError;
+use crate::bench;
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
-use crate::bench;
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::sticks_strategy::{
     cover_output_bit, sticks_strategy_verilog, Impl, EXACT_PRIME_LIMIT,

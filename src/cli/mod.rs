@@ -93,7 +93,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             | Command::Program(_)
     ) {
         // These run tools: a signal stops them and removes the temporary folders.
-        crate::interrupt::install()?;
+        crate::interrupt::install(interrupted)?;
     }
     match cli.command {
         Command::Solve(a) => solve::run(a, &ui, out),
@@ -111,6 +111,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Wave(a) => wave::run(a, out),
         Command::Boards(a) => boards::run(a, out),
     }
+}
+
+/// After a signal stopped the tools: say so and exit 130 (SIGINT) or 143 (SIGTERM).
+fn interrupted(what: crate::interrupt::Interrupted) {
+    eprintln!(
+        "interrupted ({}): stopped {} running tool(s) and removed the temporary folders; the \
+         previous output is untouched",
+        what.name(),
+        what.stopped
+    );
+    std::process::exit(what.exit_code())
 }
 
 /// The binary's entry point.

@@ -124,8 +124,9 @@ fn clean_removes_what_retrogate_wrote_and_names_what_it_kept() {
     assert!(here.path().join("notes.txt").is_file());
 }
 
-/// The key paths of a JSON value: `a`, `a.b`, `a[].b`; with the paths under each `null`.
-fn key_paths(
+/// The key paths of a JSON value: `a`, `a.b`, `a[].b`; with the paths of each `null` and each
+/// empty array (whose keys cannot be printed).
+pub fn key_paths(
     v: &serde_json::Value,
     prefix: &str,
     keys: &mut BTreeSet<String>,
@@ -143,6 +144,7 @@ fn key_paths(
                 key_paths(child, &path, keys, nulls);
             }
         }
+        serde_json::Value::Array(items) if items.is_empty() => nulls.push(prefix.to_string()),
         serde_json::Value::Array(items) => {
             for item in items {
                 key_paths(item, &format!("{prefix}[]"), keys, nulls);
@@ -154,7 +156,7 @@ fn key_paths(
 }
 
 /// The keys docs/json.md lists in the table under the heading `## {section}`.
-fn documented_keys(section: &str) -> BTreeSet<String> {
+pub fn documented_keys(section: &str) -> BTreeSet<String> {
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md"))
         .unwrap();
     let body = doc
@@ -173,7 +175,7 @@ fn documented_keys(section: &str) -> BTreeSet<String> {
 
 /// Every key printed is documented, and every documented key is printed (unless it sits
 /// under a `null`, or an array that is empty here).
-fn assert_documented(json: &str, section: &str) -> serde_json::Value {
+pub fn assert_documented(json: &str, section: &str) -> serde_json::Value {
     let value: serde_json::Value =
         serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
     let (mut keys, mut nulls) = (BTreeSet::new(), Vec::new());
@@ -186,7 +188,11 @@ fn assert_documented(json: &str, section: &str) -> serde_json::Value {
     );
     let missing: Vec<&String> = documented
         .difference(&keys)
-        .filter(|k| !nulls.iter().any(|n| k.starts_with(&format!("{n}."))))
+        .filter(|k| {
+            !nulls
+                .iter()
+                .any(|n| k.starts_with(&format!("{n}.")) || k.starts_with(&format!("{n}[].")))
+        })
         .collect();
     assert!(
         missing.is_empty(),

@@ -338,8 +338,8 @@ impl Plan {
                 ))
             }
             (Design::Jr01, Mode::Own) => {
-                let (levels, skipped) =
-                    choose(&asked, &TABLE_LEVELS, not_for_a_strategy).ok_or_else(|| {
+                let (levels, skipped) = choose(&asked, &TABLE_LEVELS, not_for_a_strategy)
+                    .ok_or_else(|| {
                         PlanError::Usage(format!(
                             "--level {}: the properties level checks the sticks_game \
                              controller: run it with `verify sticks`, or give jr01 one of its \
@@ -377,20 +377,19 @@ impl Plan {
             ) => {
                 crate::circuit::sticks_solver::check_solver_size(max_count, max_take)
                     .map_err(|e| PlanError::Usage(e.to_string()))?;
-                let (levels, skipped) =
-                    choose(&asked, &solver::SOLVER_LEVELS, |l| match l {
-                        Level::Properties => {
-                            "the properties are the sticks_game controller's".to_owned()
-                        }
-                        _ => "the solver's netlist is checked by simulation at level 4".to_owned(),
-                    })
-                    .ok_or_else(|| {
-                        PlanError::Usage(format!(
-                            "--level {}: `verify solver` runs the levels {}; choose among them",
-                            asked_names(&asked),
-                            names(&solver::SOLVER_LEVELS)
-                        ))
-                    })?;
+                let (levels, skipped) = choose(&asked, &solver::SOLVER_LEVELS, |l| match l {
+                    Level::Properties => {
+                        "the properties are the sticks_game controller's".to_owned()
+                    }
+                    _ => "the solver's netlist is checked by simulation at level 4".to_owned(),
+                })
+                .ok_or_else(|| {
+                    PlanError::Usage(format!(
+                        "--level {}: `verify solver` runs the levels {}; choose among them",
+                        asked_names(&asked),
+                        names(&solver::SOLVER_LEVELS)
+                    ))
+                })?;
                 (
                     Work::Solver {
                         max_count,

@@ -219,7 +219,11 @@ fn not_run_reasons(levels: &[Level], strategy: bool, controller: bool) -> String
             }
             _ => continue,
         };
-        skipped.push(format!("level {} ({}: {why})", level.number(), level.name()));
+        skipped.push(format!(
+            "level {} ({}: {why})",
+            level.number(),
+            level.name()
+        ));
     }
     skipped.join("; ")
 }
@@ -276,7 +280,10 @@ pub fn run(run: &mut Run<'_>, plan: &MutantPlan, work: &Path) {
             }
             run.emit(super::Event::Mutant(&result));
         }
-        run.emit(super::Event::Score { name, score: &score });
+        run.emit(super::Event::Score {
+            name,
+            score: &score,
+        });
         total.killed += score.killed;
         total.survived += score.survived;
         total.equivalent += score.equivalent;
@@ -554,11 +561,18 @@ mod tests {
             vec![Level::Equivalence],
             vec![Level::Properties, Level::Equivalence],
         ] {
-            let e = MutantPlan::new(&sticks(), 3, 1, &asked).unwrap_err();
+            let Err(e) = MutantPlan::new(&sticks(), 3, 1, &asked) else {
+                panic!("{asked:?} accepted");
+            };
             assert!(e.is_usage(), "{e}");
-            assert!(e.to_string().contains("no level asked for runs on mutants"), "{e}");
+            assert!(
+                e.to_string().contains("no level asked for runs on mutants"),
+                "{e}"
+            );
         }
-        let e = MutantPlan::new(&Design::Jr01, 0, 1, &[]).unwrap_err();
+        let Err(e) = MutantPlan::new(&Design::Jr01, 0, 1, &[]) else {
+            panic!("0 mutants accepted");
+        };
         assert!(e.to_string().starts_with("--mutants 0"), "{e}");
     }
 
