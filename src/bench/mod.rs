@@ -189,7 +189,9 @@ mod tool_tests {
         );
         for c in &checks {
             assert!(c.passed(), "{c}");
-            assert_eq!(c.vectors(), Some(8), "{c}");
+            // The netlist proof covers every input sequence, not vectors.
+            let vectors = if c.level == Level::Equivalence { 0 } else { 8 };
+            assert_eq!(c.vectors(), Some(vectors), "{c}");
         }
     }
 

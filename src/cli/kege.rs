@@ -1,8 +1,8 @@
 //! `retrogate kege`.
 
 use super::args::{KegeArgs, KegeFormat};
+use super::columns::Columns;
 use super::solve::heaps_rules;
-use super::table::Columns;
 use super::CliError;
 use crate::game::join_commas;
 use crate::solver::kege::{analyse, parse_s_range, KegeReport};

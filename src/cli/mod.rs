@@ -1,5 +1,6 @@
-//! The command line: a thin shell over the library. It parses arguments into validated values,
-//! calls the pure core, and is the only layer that prints or writes files.
+//! The command line: one module per verb over the library ([`args`] holds every flag). It parses
+//! arguments into validated values, calls the library, renders what it reports (text, JSON,
+//! progress on stderr), and is the only layer that prints or exits.
 //!
 //! Exit codes: 0 success; 1 a check failed or a tool failed; 2 bad input (the message names the
 //! flag and the fix, and nothing is written).
@@ -8,14 +9,16 @@ mod args;
 mod boards;
 mod build;
 mod clean;
+mod columns;
 mod design;
+mod emit;
 mod files;
 mod kege;
+mod minimize;
 mod play;
 mod report;
 mod schematic;
 mod solve;
-mod solver;
 mod table;
 mod ui;
 mod verify;
@@ -98,9 +101,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Solve(a) => solve::run(a, &ui, out),
         Command::Kege(a) => kege::run(a, out),
-        Command::Table(a) => design::table(a, out),
-        Command::Minimize(a) => design::minimize(a, out),
-        Command::Emit(a) => design::emit(a, out),
+        Command::Table(a) => table::run(a, out),
+        Command::Minimize(a) => minimize::run(a, out),
+        Command::Emit(a) => emit::run(a, out),
         Command::Verify(a) => verify::run(a, &ui, out),
         Command::Play(a) => play::run(a, &ui, out),
         Command::Schematic(a) => schematic::run(a, &ui, out),

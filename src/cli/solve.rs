@@ -1,8 +1,8 @@
 //! `retrogate solve`.
 
 use super::args::{GameArgs, HeapsRulesArgs, SolveArgs, SolveFormat};
+use super::columns::Columns;
 use super::report::Report;
-use super::table::Columns;
 use super::ui::Ui;
 use super::CliError;
 use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SolverPath, SticksGame};

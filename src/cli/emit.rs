@@ -1,0 +1,163 @@
+//! `retrogate emit`: a design's Verilog (with `--sim`, its testbenches; with `--constraints`,
+//! every board's PCF), written whole or not at all.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::args::{DesignArgs, EmitArgs, SolverDesignArgs, EMIT_THINK_CYCLES};
+use super::design::{board_constraints, jr01, output_folder, step, sticks_game, sticks_table_of};
+use super::files::write_all_or_nothing;
+use super::CliError;
+use crate::bench;
+use crate::bench::solver::{
+    size_case, solver_testbench, solver_vectors, SOLVER_TB_MODULE, SOLVER_VECTORS,
+};
+use crate::bench::sticks::choose_impl;
+use crate::bench::CombDesign;
+use crate::circuit::sticks_game::sticks_game_verilog;
+use crate::circuit::sticks_solver::{
+    check_solver_size, solver_widths, sticks_solver_verilog, table_storage, SOLVER_MODULE,
+};
+use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
+use crate::designs::JR01_MODULE;
+
+pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let dir = args.out.as_deref().ok_or_else(|| {
+        CliError::Usage(
+            "--out is missing: give the directory for the Verilog, e.g. --out hdl".into(),
+        )
+    })?;
+    // Every folder is checked before anything is written or synthesised.
+    let dir = output_folder("--out", Some(dir))?.expect("given");
+    let sim = output_folder("--sim", args.sim.as_deref())?;
+    let constraints = output_folder("--constraints", args.constraints.as_deref())?;
+    let files = match args.design {
+        DesignArgs::Sticks(a) => {
+            let game = sticks_game(&a)?;
+            sticks_table_of(&game)?;
+            let think_cycles = a.think_cycles.unwrap_or(EMIT_THINK_CYCLES);
+            // The controller's Verilog is pure: build it once to refuse bad flags early.
+            sticks_game_verilog(&game, Impl::Logic, think_cycles)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            let implementation = match a.implementation {
+                Some(i) => {
+                    writeln!(out, "lookup: {} (as --impl asks)", Impl::from(i).name())?;
+                    i.into()
+                }
+                None => {
+                    let work =
+                        std::env::temp_dir().join(format!("retrogate-emit-{}", std::process::id()));
+                    let temp = crate::interrupt::temp_folder(&work);
+                    let choice = choose_impl(&game, None, &work).map_err(step);
+                    let _ = std::fs::remove_dir_all(&work);
+                    drop(temp);
+                    let choice = choice?;
+                    writeln!(
+                        out,
+                        "lookup: rom {} SB_LUT4, logic {} SB_LUT4 after synth_ice40: {} chosen (ties go to logic)",
+                        choice.rom_luts, choice.logic_luts, choice.chosen.name()
+                    )?;
+                    choice.chosen
+                }
+            };
+            let mut files = vec![
+                (
+                    dir.join("sticks_strategy.v"),
+                    sticks_strategy_verilog(&game, implementation).map_err(step)?,
+                ),
+                (
+                    dir.join("sticks_game.v"),
+                    sticks_game_verilog(&game, implementation, think_cycles).map_err(step)?,
+                ),
+            ];
+            if let Some(sim) = &sim {
+                let design = CombDesign::from_sticks(&game, implementation).map_err(step)?;
+                for (name, text) in bench::sim_files(&design).map_err(step)? {
+                    files.push((sim.join(name), text));
+                }
+                for (name, text) in
+                    bench::sequential::sim_files(&game, think_cycles).map_err(step)?
+                {
+                    files.push((sim.join(name), text));
+                }
+            }
+            if let Some(dir) = &constraints {
+                files.extend(board_constraints(
+                    &crate::flow::Design::Sticks(game.clone()),
+                    dir,
+                )?);
+            }
+            files
+        }
+        DesignArgs::Solver(a) => {
+            emit_solver(&a, &dir, sim.as_deref(), constraints.as_deref(), out)?
+        }
+        DesignArgs::Jr01 => {
+            let d = jr01()?;
+            let mut files = vec![(
+                dir.join(format!("{JR01_MODULE}.v")),
+                d.design.verilog.clone(),
+            )];
+            if let Some(sim) = &sim {
+                for (name, text) in bench::sim_files(&d.design).map_err(step)? {
+                    files.push((sim.join(name), text));
+                }
+            }
+            if let Some(dir) = &constraints {
+                files.extend(board_constraints(&crate::flow::Design::Jr01, dir)?);
+            }
+            files
+        }
+    };
+    write_all_or_nothing(&files)?;
+    for (path, _) in &files {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
+
+fn checked(a: &SolverDesignArgs) -> Result<(), CliError> {
+    check_solver_size(a.max_count, a.max_take).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// Writes `DIR/sticks_solver.v` (with `--sim`, a self-checking testbench and its vectors; with
+/// `--constraints`, the PCF of every board's `solver` design).
+fn emit_solver(
+    a: &SolverDesignArgs,
+    dir: &Path,
+    sim: Option<&Path>,
+    constraints: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<Vec<(PathBuf, String)>, CliError> {
+    checked(a)?;
+    let (w, m) = solver_widths(a.max_count, a.max_take);
+    writeln!(
+        out,
+        "{SOLVER_MODULE}: counts 0..={}, takes 1..={} (take_set[{}:0], count/query/query_depth[{}:0], query_take[{}:0]), table in {}",
+        a.max_count,
+        a.max_take,
+        a.max_take - 1,
+        w - 1,
+        m - 1,
+        table_storage(a.max_count)
+    )?;
+    let mut files = vec![(
+        dir.join(format!("{SOLVER_MODULE}.v")),
+        sticks_solver_verilog(a.max_count, a.max_take).map_err(step)?,
+    )];
+    if let Some(sim) = sim {
+        let case = size_case(a.max_count, a.max_take);
+        files.push((
+            sim.join(format!("{SOLVER_TB_MODULE}.v")),
+            solver_testbench(&case),
+        ));
+        files.push((sim.join(SOLVER_VECTORS), solver_vectors(&case)));
+    }
+    if let Some(constraints) = constraints {
+        files.extend(board_constraints(
+            &crate::flow::Design::Solver,
+            constraints,
+        )?);
+    }
+    Ok(files)
+}
