@@ -132,7 +132,7 @@ pub enum PlanError {
     Usage(String),
     /// The `--dut` file cannot be benched.
     #[error(transparent)]
-    Dut(#[from] DutError),
+    Dut(Box<DutError>),
     /// The design could not be built (a bug, or a tool failure while reading the input).
     #[error("{0}")]
     Setup(String),
@@ -148,6 +148,15 @@ impl PlanError {
         }
     }
 }
+
+impl From<DutError> for PlanError {
+    fn from(e: DutError) -> Self {
+        PlanError::Dut(Box::new(e))
+    }
+}
+
+/// The levels that run, and the ones asked for that are skipped, with the reason.
+type Chosen = (Vec<Level>, Vec<(Level, String)>);
 
 fn setup<E: std::fmt::Display>(e: E) -> PlanError {
     PlanError::Setup(e.to_string())
@@ -205,7 +214,7 @@ fn choose(
     asked: &[Level],
     applicable: &[Level],
     why: impl Fn(Level) -> String,
-) -> Option<(Vec<Level>, Vec<(Level, String)>)> {
+) -> Option<Chosen> {
     if asked.is_empty() {
         return Some((applicable.to_vec(), Vec::new()));
     }
@@ -406,7 +415,11 @@ impl Plan {
                     top,
                     allow_bounded,
                 },
-            ) => Self::for_dut(design, path, top.as_deref(), *allow_bounded, &asked)?,
+            ) => {
+                let (work, (levels, skipped)) =
+                    Self::for_dut(design, path, top.as_deref(), *allow_bounded, &asked)?;
+                (work, levels, skipped)
+            }
             (design, &Mode::Mutants { n, seed }) => {
                 let plan = mutants::MutantPlan::new(design, n, seed, &asked)?;
                 let levels = plan.levels.clone();
@@ -427,7 +440,7 @@ impl Plan {
         top: Option<&str>,
         allow_bounded: bool,
         asked: &[Level],
-    ) -> Result<(Work, Vec<Level>, Vec<(Level, String)>), PlanError> {
+    ) -> Result<(Work, Chosen), PlanError> {
         if asked.contains(&Level::RustHdl) {
             return Err(PlanError::Usage(
                 "--level rust-hdl: a --dut file is Verilog, not a rust-hdl block; choose among \
@@ -484,7 +497,7 @@ impl Plan {
                 ];
             }
             levels.sort();
-            return Ok((Work::DutController { file, sticks }, levels, skipped));
+            return Ok((Work::DutController { file, sticks }, (levels, skipped)));
         }
         if allow_bounded {
             return Err(PlanError::Usage(
@@ -517,8 +530,7 @@ impl Plan {
                 design,
                 sticks,
             },
-            levels,
-            skipped,
+            (levels, skipped),
         ))
     }
 
