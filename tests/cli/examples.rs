@@ -1,21 +1,27 @@
 //! Every documented example runs as pasted into `sh`: each example line of every subcommand's
 //! `--help` (found by walking `Commands:` from the top) and every `$ ...` line of a ```console
-//! block and every line of a ```sh block of README.md. Each runs through `sh -c` in a fresh
-//! empty folder, with the built `retrogate` first on PATH, empty stdin and its own empty
+//! block and every line of a ```sh block of README.md and docs/*.md (read by the parser the
+//! documentation tests share, tests/common/doc_examples.rs). Each runs through `sh -c` in a
+//! fresh empty folder (or, when its page says it runs from the repository root, in a copy of
+//! the checkout), with the built `retrogate` first on PATH, empty stdin and its own empty
 //! temporary directory, and must exit 0 and write only the paths it names (or the command's
 //! documented defaults).
 //!
 //! Examples that run yosys, nextpnr-ice40, the simulators or dot run only with the
-//! `external-tools` feature; the lines that are not retrogate commands, or that need a board on
-//! USB, are listed below by their exact text, so a new one is noticed.
+//! `external-tools` feature; the lines that are not retrogate commands, that need a board on
+//! USB, that need the checkout or that are shown failing are listed below by their exact text,
+//! so a new one is noticed.
+
+#[path = "../common/doc_examples.rs"]
+mod doc_examples;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Lines of the README's ```sh blocks that are not retrogate commands (they build or test the
-/// checkout itself).
-const NOT_RETROGATE: [&str; 7] = [
+/// Lines of the documentation's ```sh blocks that are not retrogate commands (they build, test
+/// or benchmark the checkout itself).
+const NOT_RETROGATE: [&str; 9] = [
     "make        # install missing tools, then build the Fort Boyard bitstream for the iCEBreaker",
     "make test   # install missing tools, then every test (external tools included)",
     "cargo build --release",
@@ -23,20 +29,23 @@ const NOT_RETROGATE: [&str; 7] = [
     "cargo test                                       # needs only Rust",
     "cargo test --release --features external-tools   # also the yosys/nextpnr/iverilog/verilator/dot tests",
     "cargo bench                                      # criterion benchmarks",
+    "cargo bench --bench cosim",
+    "cargo run --release --example sticks_luts",
 ];
 
 /// Examples that program a board over USB: they cannot pass without one.
 const NEEDS_A_BOARD: [&str; 1] = ["retrogate build --board icebreaker --count 20 --program"];
 
-/// README lines that run the committed testbench by hand: they need the checkout's `hdl/` and
-/// `sim/` folders, so they run in a folder holding a fresh copy of those two.
+/// Documented lines that need the checkout (its `examples/`, or the committed testbench in `hdl/`
+/// and `sim/`): their pages say they run from the repository root, and they run in a copy of
+/// the checkout.
 const NEEDS_THE_CHECKOUT: [&str; 3] = [
     "retrogate verify jr01 --dut examples/jr01_student.v",
     "retrogate verify sticks --dut examples/sticks_student.v",
     "iverilog -g2012 -o jr01_tb.vvp sim/jr01_strategy_tb.v hdl/jr01_strategy.v && vvp -n jr01_tb.vvp +vectors=sim/jr01_strategy.vec +vcd=jr01_tb.vcd",
 ];
 
-/// README lines that show a failure on a file the reader breaks by hand (`broken.v`):
+/// Documented lines that show a failure on a file the reader breaks by hand (`broken.v`):
 /// tests/cli/dut.rs makes that file and runs the same command on it.
 const SHOWN_FAILING: [&str; 2] = [
     "retrogate verify jr01 --dut broken.v --work w --level icarus",
@@ -114,28 +123,26 @@ fn help_examples() -> Vec<(String, String)> {
     examples
 }
 
-/// `$ ` lines of ```console blocks and every line of ```sh blocks in README.md.
-fn readme_examples() -> Vec<(String, String)> {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+/// The examples of README.md and docs/*.md, each with its page and line. An example that needs
+/// the checkout must say on its page that it runs from the repository root, and one that says
+/// so must be listed as needing the checkout.
+fn doc_examples() -> Vec<(String, String)> {
     let mut examples = Vec::new();
-    let mut block: Option<&str> = None;
-    for line in readme.lines() {
-        match (block, line) {
-            (None, "```console") => block = Some("console"),
-            (None, "```sh") => block = Some("sh"),
-            (None, _) => {}
-            (Some(_), "```") => block = None,
-            (Some("console"), l) => {
-                if let Some(command) = l.strip_prefix("$ ") {
-                    examples.push(("README.md console".to_string(), command.to_string()));
-                }
+    for example in doc_examples::examples() {
+        let listed = NEEDS_THE_CHECKOUT.contains(&example.command.as_str());
+        assert!(
+            listed == example.from_root,
+            "{}: `{}`: {}",
+            example.place(),
+            example.command,
+            if listed {
+                "needs the checkout, but the paragraph above it does not say it runs \
+                 \"from the repository root\""
+            } else {
+                "its page says it runs from the repository root: list it in NEEDS_THE_CHECKOUT"
             }
-            (Some(_), l) if !l.trim().is_empty() => {
-                examples.push(("README.md sh".to_string(), l.to_string()))
-            }
-            (Some(_), _) => {}
-        }
+        );
+        examples.push((example.place(), example.command));
     }
     examples
 }
@@ -220,32 +227,15 @@ fn entries(dir: &Path) -> BTreeSet<PathBuf> {
 fn run(source: &str, line: &str) -> Option<String> {
     let here = tempfile::tempdir().unwrap();
     if NEEDS_THE_CHECKOUT.contains(&line) {
-        let checkout = Path::new(env!("CARGO_MANIFEST_DIR"));
-        for folder in ["hdl", "sim", "examples"] {
-            std::fs::create_dir(here.path().join(folder)).unwrap();
-            for entry in std::fs::read_dir(checkout.join(folder)).unwrap() {
-                let entry = entry.unwrap();
-                std::fs::copy(
-                    entry.path(),
-                    here.path().join(folder).join(entry.file_name()),
-                )
-                .unwrap();
-            }
-        }
+        doc_examples::copy_checkout(here.path());
     }
     let before = entries(here.path());
     let tmp = tempfile::tempdir().unwrap();
-    let bin_dir = Path::new(env!("CARGO_BIN_EXE_retrogate")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let out = Command::new("sh")
         .arg("-c")
         .arg(line)
         .env_clear()
-        .env("PATH", path)
+        .env("PATH", doc_examples::path_with_retrogate())
         .env("TMPDIR", tmp.path())
         .current_dir(here.path())
         .stdin(Stdio::null())
@@ -290,7 +280,8 @@ fn run(source: &str, line: &str) -> Option<String> {
 fn every_documented_example_runs_as_pasted_into_sh() {
     let mut examples = help_examples();
     let from_help = examples.len();
-    examples.extend(readme_examples());
+    examples.extend(doc_examples());
+    let from_docs = examples.len() - from_help;
     let mut failures = Vec::new();
     let mut ran = 0;
     let mut done = BTreeSet::new();
@@ -329,6 +320,15 @@ fn every_documented_example_runs_as_pasted_into_sh() {
         );
     }
     assert!(from_help >= 40, "only {from_help} help examples found");
+    // README.md and the docs pages: the tour, games, circuits, verify, build, play at least.
+    assert!(
+        from_docs >= 30,
+        "only {from_docs} documentation examples found"
+    );
+    eprintln!(
+        "{ran} examples ran ({from_help} help lines, {from_docs} documentation lines, each \
+         distinct line once)"
+    );
     assert!(
         failures.is_empty(),
         "{} of {ran} examples failed:\n{}",
