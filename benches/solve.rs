@@ -10,7 +10,7 @@
 //! - `RETROGATE_BENCH=once:GAME`, GAME one of `sticks` (10^8, take 1,3,4), `sticks1e7`,
 //!   `sticks:COUNT:TAKE` (e.g. `sticks:100000:1,2,3`), `heaps`, `heaps-lower-bound` (the
 //!   specialised x+1 / x*2 solver of the same game), `cyclic` (the queue-path game), `kege`
-//!   (the seed-002 analysis) or `kege1` (the single start (3,10)), solves that game once and
+//!   (the KEGE write-up's analysis) or `kege1` (the single start (3,10)), solves that game once and
 //!   prints its wall time; run it under `/usr/bin/time -v` for the maximum RSS, or under
 //!   valgrind for a profile.
 

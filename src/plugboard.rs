@@ -1,4 +1,4 @@
-//! The J.R. 01 plug program (seed 001, "Schéma du programme"): each product of a lamp's sum of
+//! The J.R. 01 plug program (the J.R. 01 manual, "Schéma du programme"): each product of a lamp's sum of
 //! products takes one programming column; on each input bar (A, B, C) a plug sits left of the
 //! column for the true input, right of it for the complement, or on both sides to neutralise
 //! the input. A lamp lights when any of its columns conducts.
@@ -38,7 +38,7 @@ pub struct Column {
     pub lamp: String,
     /// Plugs on each input bar, most significant input first.
     pub plugs: Vec<Plug>,
-    /// The product it represents, in the seed's notation.
+    /// The product it represents, in the J.R. 01 manual's notation.
     pub product: String,
 }
 

@@ -48,7 +48,7 @@ fn literal_edge(dot: &mut String, input: &str, complemented: bool, to: &str) {
 /// [`Sop::render`]) as a gate-level schematic: inputs on the left, one AND gate per product of
 /// two or more literals, one OR gate per output of two or more products, outputs on the right.
 /// Products are not shared between outputs, so every literal of every product has its edge
-/// (the seed's plug program has one column per product too). Each output's gates sit in a
+/// (the J.R. 01 manual's plug program has one column per product too). Each output's gates sit in a
 /// dashed frame labelled with its sum. A constant output is a box `0` or `1`.
 pub fn gates_dot(title: &str, inputs: &[&str], outputs: &[(&str, &Sop)]) -> String {
     let mut dot = String::new();

@@ -1,4 +1,4 @@
-"""Seed 002's memoised recursion (the KEGE blog post), timed.
+"""The KEGE write-up's memoised recursion, timed.
 
 `moves` and `game` are the blog's, with the multiplier and the threshold as parameters:
 

@@ -1,4 +1,4 @@
-"""Seed 000's list-based induction (the Fort Boyard notebook), timed.
+"""The Fort Boyard notebook's list-based induction, timed.
 
 The notebook keeps two Python lists, `losing` and `winning`, and decides each stick count in
 increasing order with membership tests `candidate in losing` / `candidate in winning` over those

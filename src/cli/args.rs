@@ -30,7 +30,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Answer KEGE tasks 19-21 for every S of a range.
     #[command(
-        after_help = "Examples:\n  retrogate kege                       # seed 002: (3, S), +1 or *4, sum>=61, S in 1..57\n  retrogate kege --start S,7 --s 1..68 --move x+1 --move 'x*2' --end 'sum>=77' --format json"
+        after_help = "Examples:\n  retrogate kege                       # the KEGE write-up: (3, S), +1 or *4, sum>=61, S in 1..57\n  retrogate kege --start S,7 --s 1..68 --move x+1 --move 'x*2' --end 'sum>=77' --format json"
     )]
     Kege(KegeArgs),
     /// Print a design's truth table, derived from its game by the solver.
@@ -307,7 +307,7 @@ pub enum SchematicDesignArgs {
     /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
     #[command(
         after_help = "--style gates (the default) draws the sums of products the circuit is built from (the\n\
-                      seed's simplification) as AND (&) and OR (≥1) gates, a complemented input with a\n\
+                      J.R. 01 manual's simplification) as AND (&) and OR (≥1) gates, a complemented input with a\n\
                       bubble; --style luts draws the netlist after yosys synth_ice40, each SB_LUT4 with\n\
                       its truth table (INIT). Graphviz dot lays either out.\n\n\
                       Examples:\n  retrogate schematic jr01                      # the 7 products as AND/OR gates\n  retrogate schematic jr01 --style luts --out jr01-luts.svg"
@@ -328,7 +328,7 @@ pub enum SchematicDesignArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SchematicStyle {
     /// The minimised sum of products the circuit implements, as AND and OR gates (IEC symbols
-    /// `&` and `≥1`) with a bubble on each complemented input, as in the seed's plug program.
+    /// `&` and `≥1`) with a bubble on each complemented input, as in the J.R. 01 manual's plug program.
     Gates,
     /// The netlist after yosys `synth_ice40`: SB_LUT4 cells, each with its INIT.
     Luts,
@@ -400,7 +400,7 @@ pub struct SolverDesignArgs {
 /// Output format of `table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableFormat {
-    /// The seed's layout: A B C | X Y Z and what each row means.
+    /// The J.R. 01 manual's layout: A B C | X Y Z and what each row means.
     Table,
     /// `{"inputs": [...], "outputs": [...], "rows": [...]}`.
     Json,

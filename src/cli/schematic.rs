@@ -181,7 +181,7 @@ mod tests {
     use super::*;
 
     /// The gate picture's DOT, without Graphviz: one literal edge per literal of the covers the
-    /// circuit uses (13, as the seed counts them), a bubble on each complemented one, one AND
+    /// circuit uses (13, as the J.R. 01 manual counts them), a bubble on each complemented one, one AND
     /// box per product of two or more literals.
     #[test]
     fn jr01_gates_dot_has_an_edge_per_literal_of_the_cover() {

@@ -231,7 +231,7 @@ fn eval_error(e: EvalError) -> GameError {
 }
 
 impl HeapsGame {
-    /// The seed-002 game from one start: +1 or *4 on either heap, ends at a total of 61.
+    /// The KEGE write-up's game from one start: +1 or *4 on either heap, ends at a total of 61.
     pub fn kege_seed(start: &[u64]) -> Result<Self, GameError> {
         let moves = vec![
             MoveExpr::parse("x+1").unwrap(),

@@ -1,4 +1,4 @@
-//! The J.R. 01 seven-matches game (seed 001), in two phases.
+//! The J.R. 01 seven-matches game (the J.R. 01 manual), in two phases.
 //!
 //! Phase 1: `count` matches on the table; players alternately remove an amount in the take
 //! set. The player who removes the last match does not start phase 2; the other one does.

@@ -226,7 +226,7 @@ impl Sop {
         self.cubes.len()
     }
 
-    /// The sum in the seed's notation.
+    /// The sum in the J.R. 01 manual's notation.
     ///
     /// `names` lists the variables most significant first: `names[0]` is
     /// variable `inputs - 1`, the last name is variable 0. Products are joined
@@ -240,7 +240,7 @@ impl Sop {
         self.write(names, &SEED_NOTATION)
     }
 
-    /// Each product on its own in the seed's notation, in the sum's order (`["A", "B·C"]`).
+    /// Each product on its own in the J.R. 01 manual's notation, in the sum's order (`["A", "B·C"]`).
     pub fn render_products(&self, names: &[&str]) -> Vec<String> {
         self.cubes
             .iter()
@@ -320,7 +320,7 @@ struct Notation {
     parenthesise: bool,
 }
 
-/// The seed's notation: `A + B·C'`.
+/// The J.R. 01 manual's notation: `A + B·C'`.
 const SEED_NOTATION: Notation = Notation {
     zero: "0",
     one: "1",

@@ -8,7 +8,7 @@ use super::*;
 
 const ABC: [&str; 3] = ["A", "B", "C"];
 
-/// Parses a sum in the seed's notation over `names` (most significant first).
+/// Parses a sum in the J.R. 01 manual's notation over `names` (most significant first).
 fn parse(names: &[&str], text: &str) -> Sop {
     let inputs = names.len();
     let cubes = text
@@ -47,7 +47,7 @@ fn jr01_matches_the_seed() {
     assert_eq!(x.render(&ABC), "A + B·C");
     assert_eq!(x, parse(&ABC, "A + B·C"));
 
-    // Y has two minimum covers; the seed's must be among them.
+    // Y has two minimum covers; the J.R. 01 manual's must be among them.
     let seed_y = parse(&ABC, "B·C' + A·C' + B'·C");
     assert_eq!((y.literals(), y.products()), (6, 3));
     let (on, dc) = table.output_bit(1);
@@ -65,7 +65,7 @@ fn jr01_matches_the_seed() {
     let products: usize = [&x, &y, &z].iter().map(|s| s.products()).sum();
     assert_eq!((total, products), (13, 7));
 
-    // The seed's covers implement the table.
+    // The J.R. 01 manual's covers implement the table.
     let seed = [parse(&ABC, "A'·B' + B·C'"), seed_y, parse(&ABC, "A + B·C")];
     assert!(table.is_implemented_by(|code| {
         (0..3).fold(0, |word, k| word | u32::from(seed[k].eval(code)) << k)

@@ -85,7 +85,7 @@ pub enum StrategyError {
     },
 }
 
-/// The J.R. 01 encoding (seed 001): A B C is the running total after the opponent's move.
+/// The J.R. 01 encoding (the J.R. 01 manual): A B C is the running total after the opponent's move.
 /// Phase 1: the total removed, in binary (0 to 6). Phase 2: 000 = 0, 111 = 2, 011 = 3,
 /// 110 = 5 or 6. The answer X Y Z is the total the machine moves to, in binary.
 pub fn jr01_codes() -> CodeTable<MatchesPosition> {
@@ -199,7 +199,7 @@ pub fn truth_table<P>(
 }
 
 /// The J.R. 01 strategy derived from the game's rules alone: the seven-matches game solved,
-/// then read through the seed's input codes.
+/// then read through the J.R. 01 manual's input codes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Jr01Strategy {
     /// One row per input code, ascending.
@@ -214,7 +214,7 @@ impl Jr01Strategy {
     /// Output names, most significant first.
     pub const OUTPUTS: [&'static str; 3] = ["X", "Y", "Z"];
 
-    /// Solves the J.R. 01 game and applies the seed's code table.
+    /// Solves the J.R. 01 game and applies the manual's code table.
     pub fn derive() -> Result<Self, StrategyError> {
         let game = MatchesGame::jr01();
         let solution = super::solve(&game);
@@ -345,7 +345,7 @@ mod tests {
     use super::*;
     use crate::solver::solve;
 
-    /// Seed 001's table, rows 000 to 111: X Y Z.
+    /// The J.R. 01 manual's table, rows 000 to 111: X Y Z.
     const SEED_TABLE: [u32; 8] = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
 
     #[test]

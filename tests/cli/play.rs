@@ -280,7 +280,7 @@ fn jr01_lamps_with_a_refused_setting() {
         .pass_stdin("011\n0 1\n1 1 0\n"));
 }
 
-/// The lamps the simulated circuit lights, against seed 001's table (written out here, not
+/// The lamps the simulated circuit lights, against the J.R. 01 manual's table (written out here, not
 /// derived): 000->001, 001->011, 010->011, 011->100, 100->110, 101->110, 110->111, 111->100.
 #[test]
 fn jr01_lights_the_seed_table_for_all_eight_settings() {
