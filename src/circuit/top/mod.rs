@@ -29,11 +29,11 @@ pub use pins::{BoardTop, PLL_CLOCK, PLL_LOCK_CYCLES};
 use std::fmt;
 
 use super::board_io::PullDownTiming;
+use super::jr01::Jr01Error;
 use super::sticks_game::SticksCore;
 use super::sticks_strategy::Impl;
 use super::{CircuitError, Jr01Strategy};
 use crate::board::{Board, BoardError, BoardId, Jr01In, SolverIn, SticksIn, Wire};
-use crate::designs::{DesignError, Jr01Design};
 use crate::game::{Game, SticksGame};
 use crate::solver::strategy::{sticks_table, SticksTable};
 use crate::verilog::{module_ports, ModulePort, PortDir, VerilogError};
@@ -171,7 +171,7 @@ pub enum TopError {
     Circuit(#[from] CircuitError),
     /// The J.R. 01 strategy could not be derived.
     #[error("J.R. 01 strategy: {0}")]
-    Jr01(#[from] DesignError),
+    Jr01(#[from] Jr01Error),
     /// The emitted Verilog has no readable port list (a bug).
     #[error("cannot read the ports of module `{module}` from its emitted Verilog")]
     Ports {
@@ -243,9 +243,9 @@ pub fn top_verilog(
 }
 
 /// The J.R. 01 strategy block: the same circuit as `hdl/jr01_strategy.v`
-/// ([`Jr01Design::strategy`]: the game's table, minimised, the seed's cover among equals).
+/// ([`Jr01Strategy::from_game`]: the game's table, minimised, the seed's cover among equals).
 pub fn jr01_strategy() -> Result<Jr01Strategy, TopError> {
-    Ok(Jr01Design::strategy()?)
+    Ok(Jr01Strategy::from_game()?)
 }
 
 /// The J.R. 01 top for `board`: the core, its keys switches if the board
@@ -652,19 +652,6 @@ pub(crate) mod tests {
             module_name(BoardId::AlchitryCuV2, &Design::sticks()),
             "sticks_alchitry_cu_v2"
         );
-    }
-
-    #[test]
-    fn jr01_strategy_is_the_seed_table() {
-        use crate::circuit::CombBlock;
-        let mut s = jr01_strategy().unwrap();
-        // The board tops carry the committed circuit: the same covers as hdl/jr01_strategy.v.
-        let design = crate::designs::Jr01Design::build().unwrap();
-        assert_eq!(s.covers().each_ref(), design.chosen());
-        let table = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
-        for (code, want) in table.into_iter().enumerate() {
-            assert_eq!(s.eval(code as u32), want, "{code:03b}");
-        }
     }
 
     #[test]

@@ -409,7 +409,7 @@ pub struct BoardTop<C: BoardCore> {
     /// Values of the one-bit input pins, in port order.
     inputs: Vec<u64>,
     /// Board clock cycles completed (falling edges seen), up to [`PLL_LOCK_CYCLES`]: the
-    /// model of the PLL's `LOCK` (see [`crate::flow::equiv::PLL_MODEL`]).
+    /// model of the PLL's `LOCK`, as the simulations' behavioural PLL (`flow::equiv`) has it.
     pll_cycles: u32,
     /// The clock level at the last update.
     last_clock: bool,
