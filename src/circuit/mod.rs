@@ -15,7 +15,8 @@
 //! * [`SticksStrategy`]: a stick game's strategy (`sticks` in, `take` and
 //!   `winning` out) as a ROM or as minimised logic ([`Impl`]).
 //! * [`SticksController`]: the clocked `sticks_game` controller, a human
-//!   against the strategy, with the lookup as a sub-block.
+//!   against the strategy, with the lookup as a sub-block ([`sticks_game`]: its contract, its
+//!   parts, and the play rules it shares with the solver's game).
 //! * [`sticks_solver::SticksSolver`]: the retrograde solver itself on the chip,
 //!   rules on its inputs, the table in block RAM.
 //! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
@@ -36,7 +37,7 @@ pub use jr01::{Jr01Error, Jr01Strategy};
 pub use rom::TruthTableRom;
 pub use sticks_game::{
     sticks_game_sim, sticks_game_verilog, SticksController, SticksGameSim, SticksMoveCheck,
-    GAME_MODULE, SIM_CYCLE_PS, SIM_THINK_CYCLES,
+    GAME_MODULE, GAME_PORTS, GAME_PORT_NAMES, SIM_CYCLE_PS, SIM_THINK_CYCLES,
 };
 pub use sticks_solver_game::{SticksSolverGame, SOLVER_GAME_MODULE};
 pub use sticks_strategy::{
