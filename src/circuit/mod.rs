@@ -21,6 +21,8 @@
 //!   rules on its inputs, the table in block RAM.
 //! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
 //!   game set at run time.
+//! * [`board_io`]: the blocks between a board's pins and a game; [`top`]: every design's board
+//!   top, from its layout on each board.
 
 pub mod board_io;
 pub mod jr01;
