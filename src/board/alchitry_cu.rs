@@ -43,14 +43,14 @@ pub(super) static BOARD: Board = Board {
             "Cu LEDs",
             Kind::LedBank(None),
             &[
-                led("led[0]", "J11", "Cu LED 0"),
-                led("led[1]", "K11", "Cu LED 1"),
-                led("led[2]", "K12", "Cu LED 2"),
-                led("led[3]", "K14", "Cu LED 3"),
-                led("led[4]", "L12", "Cu LED 4"),
-                led("led[5]", "L14", "Cu LED 5"),
-                led("led[6]", "M12", "Cu LED 6"),
-                led("led[7]", "N14", "Cu LED 7"),
+                PinDef::led("led[0]", "J11", ActiveHigh, "Cu LED 0"),
+                PinDef::led("led[1]", "K11", ActiveHigh, "Cu LED 1"),
+                PinDef::led("led[2]", "K12", ActiveHigh, "Cu LED 2"),
+                PinDef::led("led[3]", "K14", ActiveHigh, "Cu LED 3"),
+                PinDef::led("led[4]", "L12", ActiveHigh, "Cu LED 4"),
+                PinDef::led("led[5]", "L14", ActiveHigh, "Cu LED 5"),
+                PinDef::led("led[6]", "M12", ActiveHigh, "Cu LED 6"),
+                PinDef::led("led[7]", "N14", ActiveHigh, "Cu LED 7"),
             ],
         ),
         Resource::many(
@@ -58,30 +58,30 @@ pub(super) static BOARD: Board = Board {
             "Io LEDs",
             Kind::LedBank(None),
             &[
-                led("io_led[0]", "G14", "Io LED group 0 bit 0"),
-                led("io_led[1]", "F14", "Io LED group 0 bit 1"),
-                led("io_led[2]", "E12", "Io LED group 0 bit 2"),
-                led("io_led[3]", "E14", "Io LED group 0 bit 3"),
-                led("io_led[4]", "D14", "Io LED group 0 bit 4"),
-                led("io_led[5]", "C14", "Io LED group 0 bit 5"),
-                led("io_led[6]", "B14", "Io LED group 0 bit 6"),
-                led("io_led[7]", "A12", "Io LED group 0 bit 7"),
-                led("io_led[8]", "C10", "Io LED group 1 bit 0"),
-                led("io_led[9]", "C9", "Io LED group 1 bit 1"),
-                led("io_led[10]", "A11", "Io LED group 1 bit 2"),
-                led("io_led[11]", "A10", "Io LED group 1 bit 3"),
-                led("io_led[12]", "A7", "Io LED group 1 bit 4"),
-                led("io_led[13]", "A6", "Io LED group 1 bit 5"),
-                led("io_led[14]", "A4", "Io LED group 1 bit 6"),
-                led("io_led[15]", "A3", "Io LED group 1 bit 7"),
-                led("io_led[16]", "A2", "Io LED group 2 bit 0"),
-                led("io_led[17]", "A1", "Io LED group 2 bit 1"),
-                led("io_led[18]", "C3", "Io LED group 2 bit 2"),
-                led("io_led[19]", "D3", "Io LED group 2 bit 3"),
-                led("io_led[20]", "B1", "Io LED group 2 bit 4"),
-                led("io_led[21]", "C1", "Io LED group 2 bit 5"),
-                led("io_led[22]", "D1", "Io LED group 2 bit 6"),
-                led("io_led[23]", "E1", "Io LED group 2 bit 7"),
+                PinDef::led("io_led[0]", "G14", ActiveHigh, "Io LED group 0 bit 0"),
+                PinDef::led("io_led[1]", "F14", ActiveHigh, "Io LED group 0 bit 1"),
+                PinDef::led("io_led[2]", "E12", ActiveHigh, "Io LED group 0 bit 2"),
+                PinDef::led("io_led[3]", "E14", ActiveHigh, "Io LED group 0 bit 3"),
+                PinDef::led("io_led[4]", "D14", ActiveHigh, "Io LED group 0 bit 4"),
+                PinDef::led("io_led[5]", "C14", ActiveHigh, "Io LED group 0 bit 5"),
+                PinDef::led("io_led[6]", "B14", ActiveHigh, "Io LED group 0 bit 6"),
+                PinDef::led("io_led[7]", "A12", ActiveHigh, "Io LED group 0 bit 7"),
+                PinDef::led("io_led[8]", "C10", ActiveHigh, "Io LED group 1 bit 0"),
+                PinDef::led("io_led[9]", "C9", ActiveHigh, "Io LED group 1 bit 1"),
+                PinDef::led("io_led[10]", "A11", ActiveHigh, "Io LED group 1 bit 2"),
+                PinDef::led("io_led[11]", "A10", ActiveHigh, "Io LED group 1 bit 3"),
+                PinDef::led("io_led[12]", "A7", ActiveHigh, "Io LED group 1 bit 4"),
+                PinDef::led("io_led[13]", "A6", ActiveHigh, "Io LED group 1 bit 5"),
+                PinDef::led("io_led[14]", "A4", ActiveHigh, "Io LED group 1 bit 6"),
+                PinDef::led("io_led[15]", "A3", ActiveHigh, "Io LED group 1 bit 7"),
+                PinDef::led("io_led[16]", "A2", ActiveHigh, "Io LED group 2 bit 0"),
+                PinDef::led("io_led[17]", "A1", ActiveHigh, "Io LED group 2 bit 1"),
+                PinDef::led("io_led[18]", "C3", ActiveHigh, "Io LED group 2 bit 2"),
+                PinDef::led("io_led[19]", "D3", ActiveHigh, "Io LED group 2 bit 3"),
+                PinDef::led("io_led[20]", "B1", ActiveHigh, "Io LED group 2 bit 4"),
+                PinDef::led("io_led[21]", "C1", ActiveHigh, "Io LED group 2 bit 5"),
+                PinDef::led("io_led[22]", "D1", ActiveHigh, "Io LED group 2 bit 6"),
+                PinDef::led("io_led[23]", "E1", ActiveHigh, "Io LED group 2 bit 7"),
             ],
         ),
         Resource::many(
@@ -134,18 +134,18 @@ pub(super) static BOARD: Board = Board {
             "Io 4-digit display",
             Kind::MuxDisplay { digits: 4 },
             &[
-                sel("io_sel[0]", "G3", "Io rightmost digit"),
-                sel("io_sel[1]", "G1", "Io 2nd digit from right"),
-                sel("io_sel[2]", "H1", "Io 3rd digit from right"),
-                sel("io_sel[3]", "H3", "Io leftmost digit"),
-                seg("io_seg[0]", "J1", "Io segment A"),
-                seg("io_seg[1]", "J3", "Io segment B"),
-                seg("io_seg[2]", "N1", "Io segment C"),
-                seg("io_seg[3]", "K4", "Io segment D"),
-                seg("io_seg[4]", "K3", "Io segment E"),
-                seg("io_seg[5]", "L1", "Io segment F"),
-                seg("io_seg[6]", "M1", "Io segment G"),
-                seg("io_seg[7]", "P1", "Io decimal point"),
+                PinDef::digit_select("io_sel[0]", "G3", ActiveLow, "Io rightmost digit"),
+                PinDef::digit_select("io_sel[1]", "G1", ActiveLow, "Io 2nd digit from right"),
+                PinDef::digit_select("io_sel[2]", "H1", ActiveLow, "Io 3rd digit from right"),
+                PinDef::digit_select("io_sel[3]", "H3", ActiveLow, "Io leftmost digit"),
+                PinDef::segment("io_seg[0]", "J1", ActiveLow, "Io segment A"),
+                PinDef::segment("io_seg[1]", "J3", ActiveLow, "Io segment B"),
+                PinDef::segment("io_seg[2]", "N1", ActiveLow, "Io segment C"),
+                PinDef::segment("io_seg[3]", "K4", ActiveLow, "Io segment D"),
+                PinDef::segment("io_seg[4]", "K3", ActiveLow, "Io segment E"),
+                PinDef::segment("io_seg[5]", "L1", ActiveLow, "Io segment F"),
+                PinDef::segment("io_seg[6]", "M1", ActiveLow, "Io segment G"),
+                PinDef::segment("io_seg[7]", "P1", ActiveLow, "Io decimal point"),
             ],
         ),
     ],
@@ -192,11 +192,6 @@ pub(super) const fn reset() -> Resource {
     )
 }
 
-/// An LED (Cu or Io): active high.
-pub(super) const fn led(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
-    PinDef::led(name, location, ActiveHigh, note)
-}
-
 /// An Io DIP switch: active high, switching to 3V3 via 330R; `emulate`: it floats when off
 /// (Io V1), so the design emulates a pull-down.
 pub(super) const fn dip(
@@ -224,14 +219,4 @@ const fn pull_down(pin: PinDef, emulate: bool) -> PinDef {
     } else {
         pin
     }
-}
-
-/// An Io digit select: active low.
-pub(super) const fn sel(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
-    PinDef::digit_select(name, location, ActiveLow, note)
-}
-
-/// An Io segment: active low.
-pub(super) const fn seg(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
-    PinDef::segment(name, location, ActiveLow, note)
 }

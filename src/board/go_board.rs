@@ -20,29 +20,8 @@ use super::{Board, BoardId, Clock, Confidence, Device, Kind, PinDef, Polarity, R
 
 use Polarity::{ActiveHigh, ActiveLow};
 
-const fn led(label: &'static str, name: &'static str, location: &'static str) -> Resource {
-    Resource::one(
-        label,
-        Kind::Led(None),
-        PinDef::led(name, location, ActiveHigh, ""),
-    )
-}
-
-const fn switch(label: &'static str, name: &'static str, location: &'static str) -> Resource {
-    Resource::one(
-        label,
-        Kind::Button,
-        PinDef::button(name, location, ActiveHigh, "push button, pressed = 1"),
-    )
-}
-
-const fn pmod(label: &'static str, name: &'static str, location: &'static str) -> Resource {
-    Resource::one(label, Kind::Header, PinDef::header(name, location, label))
-}
-
-const fn seg(name: &'static str, location: &'static str, note: &'static str) -> PinDef {
-    PinDef::segment(name, location, ActiveLow, note)
-}
+/// What the vendor's code says of the push buttons.
+const PRESSED: &str = "push button, pressed = 1";
 
 pub(super) static BOARD: Board = Board {
     id: BoardId::GoBoard,
@@ -59,26 +38,38 @@ pub(super) static BOARD: Board = Board {
             Kind::Clock,
             PinDef::clock("i_Clk", "15", "25 MHz oscillator"),
         ),
-        led("LED1", "o_LED_1", "56"),
-        led("LED2", "o_LED_2", "57"),
-        led("LED3", "o_LED_3", "59"),
-        led("LED4", "o_LED_4", "60"),
-        switch("SW1", "i_Switch_1", "53"),
-        switch("SW2", "i_Switch_2", "51"),
-        switch("SW3", "i_Switch_3", "54"),
-        switch("SW4", "i_Switch_4", "52"),
+        Resource::led("LED1", None, PinDef::led("o_LED_1", "56", ActiveHigh, "")),
+        Resource::led("LED2", None, PinDef::led("o_LED_2", "57", ActiveHigh, "")),
+        Resource::led("LED3", None, PinDef::led("o_LED_3", "59", ActiveHigh, "")),
+        Resource::led("LED4", None, PinDef::led("o_LED_4", "60", ActiveHigh, "")),
+        Resource::button(
+            "SW1",
+            PinDef::button("i_Switch_1", "53", ActiveHigh, PRESSED),
+        ),
+        Resource::button(
+            "SW2",
+            PinDef::button("i_Switch_2", "51", ActiveHigh, PRESSED),
+        ),
+        Resource::button(
+            "SW3",
+            PinDef::button("i_Switch_3", "54", ActiveHigh, PRESSED),
+        ),
+        Resource::button(
+            "SW4",
+            PinDef::button("i_Switch_4", "52", ActiveHigh, PRESSED),
+        ),
         Resource::many(
             "Segment1",
             "left digit",
             Kind::Digit,
             &[
-                seg("o_Segment1_A", "3", "left (tens) digit, A"),
-                seg("o_Segment1_B", "4", "left (tens) digit, B"),
-                seg("o_Segment1_C", "93", "left (tens) digit, C"),
-                seg("o_Segment1_D", "91", "left (tens) digit, D"),
-                seg("o_Segment1_E", "90", "left (tens) digit, E"),
-                seg("o_Segment1_F", "1", "left (tens) digit, F"),
-                seg("o_Segment1_G", "2", "left (tens) digit, G"),
+                PinDef::segment("o_Segment1_A", "3", ActiveLow, "left (tens) digit, A"),
+                PinDef::segment("o_Segment1_B", "4", ActiveLow, "left (tens) digit, B"),
+                PinDef::segment("o_Segment1_C", "93", ActiveLow, "left (tens) digit, C"),
+                PinDef::segment("o_Segment1_D", "91", ActiveLow, "left (tens) digit, D"),
+                PinDef::segment("o_Segment1_E", "90", ActiveLow, "left (tens) digit, E"),
+                PinDef::segment("o_Segment1_F", "1", ActiveLow, "left (tens) digit, F"),
+                PinDef::segment("o_Segment1_G", "2", ActiveLow, "left (tens) digit, G"),
             ],
         ),
         Resource::many(
@@ -86,23 +77,23 @@ pub(super) static BOARD: Board = Board {
             "right digit",
             Kind::Digit,
             &[
-                seg("o_Segment2_A", "100", "right (ones) digit, A"),
-                seg("o_Segment2_B", "99", "right (ones) digit, B"),
-                seg("o_Segment2_C", "97", "right (ones) digit, C"),
-                seg("o_Segment2_D", "95", "right (ones) digit, D"),
-                seg("o_Segment2_E", "94", "right (ones) digit, E"),
-                seg("o_Segment2_F", "8", "right (ones) digit, F"),
-                seg("o_Segment2_G", "96", "right (ones) digit, G"),
+                PinDef::segment("o_Segment2_A", "100", ActiveLow, "right (ones) digit, A"),
+                PinDef::segment("o_Segment2_B", "99", ActiveLow, "right (ones) digit, B"),
+                PinDef::segment("o_Segment2_C", "97", ActiveLow, "right (ones) digit, C"),
+                PinDef::segment("o_Segment2_D", "95", ActiveLow, "right (ones) digit, D"),
+                PinDef::segment("o_Segment2_E", "94", ActiveLow, "right (ones) digit, E"),
+                PinDef::segment("o_Segment2_F", "8", ActiveLow, "right (ones) digit, F"),
+                PinDef::segment("o_Segment2_G", "96", ActiveLow, "right (ones) digit, G"),
             ],
         ),
-        pmod("PMOD pin 1", "io_PMOD_1", "65"),
-        pmod("PMOD pin 2", "io_PMOD_2", "64"),
-        pmod("PMOD pin 3", "io_PMOD_3", "63"),
-        pmod("PMOD pin 4", "io_PMOD_4", "62"),
-        pmod("PMOD pin 7", "io_PMOD_7", "78"),
-        pmod("PMOD pin 8", "io_PMOD_8", "79"),
-        pmod("PMOD pin 9", "io_PMOD_9", "80"),
-        pmod("PMOD pin 10", "io_PMOD_10", "81"),
+        Resource::header(PinDef::header("io_PMOD_1", "65", "PMOD pin 1")),
+        Resource::header(PinDef::header("io_PMOD_2", "64", "PMOD pin 2")),
+        Resource::header(PinDef::header("io_PMOD_3", "63", "PMOD pin 3")),
+        Resource::header(PinDef::header("io_PMOD_4", "62", "PMOD pin 4")),
+        Resource::header(PinDef::header("io_PMOD_7", "78", "PMOD pin 7")),
+        Resource::header(PinDef::header("io_PMOD_8", "79", "PMOD pin 8")),
+        Resource::header(PinDef::header("io_PMOD_9", "80", "PMOD pin 9")),
+        Resource::header(PinDef::header("io_PMOD_10", "81", "PMOD pin 10")),
     ],
     sources: &[
         "nandland/getting-started-with-fpgas Go_Board_Pin_Constraints.pcf (69ba2cb)",

@@ -35,9 +35,7 @@ pub(super) static BOARD: Board = Board {
             Kind::Clock,
             PinDef::clock("CLK", "35", "12 MHz oscillator"),
         ),
-        Resource::one(
-            "user button",
-            Kind::Button,
+        Resource::button("user button",
             PinDef::button(
                 "BTN_N",
                 "10",
@@ -45,44 +43,28 @@ pub(super) static BOARD: Board = Board {
                 "main-board user button; 10k external pull-up (R13)",
             ),
         ),
-        Resource::one(
-            "red LED",
-            Kind::Led(Some(Red)),
+        Resource::led("red LED", Some(Red),
             PinDef::led("LEDR_N", "11", ActiveLow, "main-board red LED"),
         ),
-        Resource::one(
-            "green LED",
-            Kind::Led(Some(Green)),
+        Resource::led("green LED", Some(Green),
             PinDef::led("LEDG_N", "37", ActiveLow, "main-board green LED"),
         ),
-        Resource::one(
-            "L1",
-            Kind::Led(Some(Red)),
+        Resource::led("L1", Some(Red),
             PinDef::led("LED1", "26", ActiveHigh, "snap-off P2_7, centre red (L1)"),
         ),
-        Resource::one(
-            "L2",
-            Kind::Led(Some(Green)),
+        Resource::led("L2", Some(Green),
             PinDef::led("LED2", "27", ActiveHigh, "snap-off P2_1, green (L2)"),
         ),
-        Resource::one(
-            "L3",
-            Kind::Led(Some(Green)),
+        Resource::led("L3", Some(Green),
             PinDef::led("LED3", "25", ActiveHigh, "snap-off P2_2, green (L3)"),
         ),
-        Resource::one(
-            "L4",
-            Kind::Led(Some(Green)),
+        Resource::led("L4", Some(Green),
             PinDef::led("LED4", "23", ActiveHigh, "snap-off P2_8, green (L4)"),
         ),
-        Resource::one(
-            "L5",
-            Kind::Led(Some(Green)),
+        Resource::led("L5", Some(Green),
             PinDef::led("LED5", "21", ActiveHigh, "snap-off P2_3, green (L5)"),
         ),
-        Resource::one(
-            "BTN1",
-            Kind::Button,
+        Resource::button("BTN1",
             PinDef::button(
                 "BTN1",
                 "20",
@@ -90,9 +72,7 @@ pub(super) static BOARD: Board = Board {
                 "snap-off P2_9; 10k external pull-down",
             ),
         ),
-        Resource::one(
-            "BTN2",
-            Kind::Button,
+        Resource::button("BTN2",
             PinDef::button(
                 "BTN2",
                 "19",
@@ -100,9 +80,7 @@ pub(super) static BOARD: Board = Board {
                 "snap-off P2_4; 10k external pull-down",
             ),
         ),
-        Resource::one(
-            "BTN3",
-            Kind::Button,
+        Resource::button("BTN3",
             PinDef::button(
                 "BTN3",
                 "18",

@@ -21,19 +21,6 @@ use super::{Board, BoardId, Clock, Colour, Confidence, Device, Kind, PinDef, Pol
 use Colour::{Green, Red};
 use Polarity::{ActiveHigh, ActiveLow};
 
-const fn led(
-    label: &'static str,
-    colour: Colour,
-    location: &'static str,
-    note: &'static str,
-) -> Resource {
-    Resource::one(
-        label,
-        Kind::Led(Some(colour)),
-        PinDef::led(label, location, ActiveHigh, note),
-    )
-}
-
 /// A push button the user wires from a J2 pin to GND: internal pull-up, active low.
 const fn user_button(
     label: &'static str,
@@ -46,10 +33,6 @@ const fn user_button(
         Kind::Button,
         PinDef::button(name, location, ActiveLow, note).with_pull_up(),
     )
-}
-
-const fn pmod(label: &'static str, name: &'static str, location: &'static str) -> Resource {
-    Resource::one(label, Kind::Header, PinDef::header(name, location, label))
 }
 
 pub(super) static BOARD: Board = Board {
@@ -67,11 +50,19 @@ pub(super) static BOARD: Board = Board {
             Kind::Clock,
             PinDef::clock("clk", "21", "12 MHz oscillator"),
         ),
-        led("D1", Red, "99", "red, top"),
-        led("D2", Red, "98", "red, middle row after D5"),
-        led("D3", Red, "97", "red, bottom"),
-        led("D4", Red, "96", "red, middle row before D5"),
-        led("D5", Green, "95", "green, centre"),
+        Resource::led("D1", Some(Red), PinDef::led("D1", "99", ActiveHigh, "red, top")),
+        Resource::led(
+            "D2",
+            Some(Red),
+            PinDef::led("D2", "98", ActiveHigh, "red, middle row after D5"),
+        ),
+        Resource::led("D3", Some(Red), PinDef::led("D3", "97", ActiveHigh, "red, bottom")),
+        Resource::led(
+            "D4",
+            Some(Red),
+            PinDef::led("D4", "96", ActiveHigh, "red, middle row before D5"),
+        ),
+        Resource::led("D5", Some(Green), PinDef::led("D5", "95", ActiveHigh, "green, centre")),
         user_button(
             "button 1",
             "BTN1",
@@ -90,11 +81,11 @@ pub(super) static BOARD: Board = Board {
             "80",
             "user-wired: button from PMOD J2 pin 3 to GND",
         ),
-        pmod("PMOD J2 pin 4", "PMOD4", "81"),
-        pmod("PMOD J2 pin 7", "PMOD7", "87"),
-        pmod("PMOD J2 pin 8", "PMOD8", "88"),
-        pmod("PMOD J2 pin 9", "PMOD9", "90"),
-        pmod("PMOD J2 pin 10", "PMOD10", "91"),
+        Resource::header(PinDef::header("PMOD4", "81", "PMOD J2 pin 4")),
+        Resource::header(PinDef::header("PMOD7", "87", "PMOD J2 pin 7")),
+        Resource::header(PinDef::header("PMOD8", "88", "PMOD J2 pin 8")),
+        Resource::header(PinDef::header("PMOD9", "90", "PMOD J2 pin 9")),
+        Resource::header(PinDef::header("PMOD10", "91", "PMOD J2 pin 10")),
     ],
     sources: &[
         "YosysHQ/icestorm examples/icestick/icestick.pcf",

@@ -100,6 +100,21 @@ impl Resource {
         }
     }
 
+    /// One LED, of `colour` where the sources give it.
+    pub const fn led(label: &'static str, colour: Option<Colour>, pin: PinDef) -> Self {
+        Self::one(label, Kind::Led(colour), pin)
+    }
+
+    /// One push button.
+    pub const fn button(label: &'static str, pin: PinDef) -> Self {
+        Self::one(label, Kind::Button, pin)
+    }
+
+    /// One free header pin, labelled as its note says.
+    pub const fn header(pin: PinDef) -> Self {
+        Self::one(pin.note, Kind::Header, pin)
+    }
+
     /// A resource of several pins (a bank, a digit, a display), in order.
     pub const fn many(
         name: &'static str,
