@@ -1,7 +1,8 @@
 //! Committed outputs are checked outputs: hdl/, sim/, constraints/, the README's waveform
-//! (docs/sticks-wave.svg, .vcd and .gtkw) and, with the external tools, its J.R. 01 schematic
-//! (docs/jr01-schematic.svg) must equal what the current code generates. On a difference,
-//! regenerate them with `make generated` (the schematic: `make docs`).
+//! (docs/sticks-wave.svg, .vcd and .gtkw), the tables of docs/boards.md and, with the external
+//! tools, the README's J.R. 01 schematic (docs/jr01-schematic.svg) must equal what the current
+//! code generates. On a difference, regenerate them with `make generated` (the schematic: `make
+//! docs`; the tables of docs/boards.md: the command the failing test names).
 
 use retrogate::bench::sim_files;
 use retrogate::designs::{Jr01Design, JR01_MODULE};
@@ -185,4 +186,30 @@ fn constraints_for_solver_are_up_to_date() {
             &top.pcf().unwrap(),
         );
     }
+}
+
+/// docs/boards.md: its tables are the board data and the designs' layouts as the code renders
+/// them now (`retrogate::circuit::top::doc`), and it holds every board's and design's table.
+/// With `RETROGATE_UPDATE_DOCS` set, a stale page has its tables (only) rewritten in place.
+#[test]
+fn docs_boards_tables_are_up_to_date() {
+    use retrogate::circuit::top::doc::{boards_page, missing_tables};
+    const UPDATE: &str =
+        "RETROGATE_UPDATE_DOCS=1 cargo test --release --test up_to_date docs_boards";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/boards.md");
+    let committed = std::fs::read_to_string(&path).unwrap();
+    let fresh = boards_page(&committed).unwrap_or_else(|e| panic!("{e}"));
+    if fresh != committed && std::env::var_os("RETROGATE_UPDATE_DOCS").is_some() {
+        let partial = path.with_extension("md.partial");
+        std::fs::write(&partial, &fresh).unwrap();
+        std::fs::rename(&partial, &path).unwrap();
+    } else {
+        assert_made_by("docs/boards.md", &fresh, UPDATE);
+    }
+    let missing = missing_tables(&fresh);
+    assert!(
+        missing.is_empty(),
+        "docs/boards.md has no table {missing:?}: add a marker for each (see \
+         retrogate::circuit::top::doc), then run `{UPDATE}`"
+    );
 }

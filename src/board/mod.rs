@@ -1,11 +1,19 @@
-//! iCE40 board data: device, package, nextpnr flags, clock and every user pin
-//! with its polarity, plus a renderer to nextpnr-ice40 PCF text.
+//! iCE40 board data: device, package, nextpnr flags, clock, the PLL settings the board's
+//! oscillator allows, and what the board has for a design to use, as [`Resource`]s (buttons,
+//! switches, LEDs, 7-segment digits, DIP and LED banks, reset buttons, the clock, free header
+//! pins), each with its pins and their polarity and the name the board gives it; plus renderers
+//! to nextpnr-ice40 PCF text and to the markdown tables of `docs/boards.md`.
+//!
+//! A board says what it has, once, and nothing about any design: how a design uses a board (which
+//! button takes 2 sticks, which LED shows your turn) is the design's layout, kept with the design
+//! in `crate::circuit::top`, which requests resources by name. Adding a board is its file here
+//! (its resources) plus, where a design should run on it, one layout in that design's module.
 //!
 //! This module is pure data and string rendering: no I/O, no HDL.
 //!
-//! All pins come from `shared/boards.md` (the project's pin research), which
-//! cross-checks each board against at least one other public source. The
-//! per-board modules carry a short summary of those sources and caveats.
+//! Every pin comes from the boards' public sources, named in each board's file and in its
+//! [`Board::sources`] (the vendors' constraint files and schematics, cross-checked against the
+//! board definitions of amaranth-boards, litex-boards and apio-examples where they exist).
 //!
 //! PCF syntax (nextpnr `docs/ice40.md`):
 //! `set_io [-nowarn] [-pullup yes|no] port pin` and `set_frequency net MHz`.
@@ -17,7 +25,7 @@ mod go_board;
 mod icebreaker;
 mod icestick;
 mod pcf;
-mod wiring;
+mod resource;
 
 use std::fmt;
 use std::str::FromStr;
@@ -25,7 +33,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use pcf::{render_full_pcf, render_pcf};
-pub use wiring::{Designs, Jr01In, Jr01Out, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
+pub use resource::{Colour, Kind, Resource};
 
 /// Which board to target. The string forms (`FromStr`/`Display`/serde) are the
 /// CLI names: `icebreaker`, `go-board`, `alchitry-cu`, `alchitry-cu-v2`,
@@ -307,6 +315,97 @@ impl PinDef {
         }
     }
 
+    /// The board's oscillator input.
+    pub const fn clock(name: &'static str, location: &'static str, note: &'static str) -> Self {
+        Self::new(
+            name,
+            location,
+            Dir::Input,
+            Polarity::ActiveHigh,
+            Role::Clock,
+            note,
+        )
+    }
+
+    /// A reset push button's input.
+    pub const fn reset(
+        name: &'static str,
+        location: &'static str,
+        polarity: Polarity,
+        note: &'static str,
+    ) -> Self {
+        Self::new(name, location, Dir::Input, polarity, Role::Reset, note)
+    }
+
+    /// A momentary push button's input.
+    pub const fn button(
+        name: &'static str,
+        location: &'static str,
+        polarity: Polarity,
+        note: &'static str,
+    ) -> Self {
+        Self::new(name, location, Dir::Input, polarity, Role::Button, note)
+    }
+
+    /// A latching (DIP) switch's input.
+    pub const fn switch(
+        name: &'static str,
+        location: &'static str,
+        polarity: Polarity,
+        note: &'static str,
+    ) -> Self {
+        Self::new(name, location, Dir::Input, polarity, Role::Switch, note)
+    }
+
+    /// An LED's output.
+    pub const fn led(
+        name: &'static str,
+        location: &'static str,
+        polarity: Polarity,
+        note: &'static str,
+    ) -> Self {
+        Self::new(name, location, Dir::Output, polarity, Role::Led, note)
+    }
+
+    /// A 7-segment segment's output.
+    pub const fn segment(
+        name: &'static str,
+        location: &'static str,
+        polarity: Polarity,
+        note: &'static str,
+    ) -> Self {
+        Self::new(name, location, Dir::Output, polarity, Role::Segment, note)
+    }
+
+    /// A multiplexed display's digit select output.
+    pub const fn digit_select(
+        name: &'static str,
+        location: &'static str,
+        polarity: Polarity,
+        note: &'static str,
+    ) -> Self {
+        Self::new(
+            name,
+            location,
+            Dir::Output,
+            polarity,
+            Role::DigitSelect,
+            note,
+        )
+    }
+
+    /// A free header pin (either direction; polarity nominal).
+    pub const fn header(name: &'static str, location: &'static str, note: &'static str) -> Self {
+        Self::new(
+            name,
+            location,
+            Dir::Inout,
+            Polarity::ActiveHigh,
+            Role::Pmod,
+            note,
+        )
+    }
+
     /// The same pin with the internal pull-up turned on.
     pub const fn with_pull_up(mut self) -> Self {
         self.pull_up = true;
@@ -340,8 +439,7 @@ pub(crate) fn split_bus_bit(name: &str) -> Option<(&str, u32)> {
 /// The board's main clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Clock {
-    /// Port name of the clock pin; it is also in [`Board::pins`] with
-    /// [`Role::Clock`].
+    /// Port name of the clock pin: the pin of the board's [`Kind::Clock`] resource.
     pub pin: &'static str,
     pub hz: u32,
 }
@@ -376,16 +474,11 @@ impl Pll {
     }
 }
 
-/// A design that runs from a PLL clock instead of the board clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct DesignClock {
-    /// The design's CLI name, e.g. `"solver"`.
-    pub design: &'static str,
-    /// The PLL that makes its clock.
-    pub pll: Pll,
-}
-
-/// A board: part, package, clock and every user pin.
+/// A board: part, package, clock, PLL settings and everything a design may use on it.
+///
+/// The design-keyed clock queries ([`Board::pll`], [`Board::design_clock_hz`],
+/// [`Board::design_clock_mhz`]) are defined with the designs, in `crate::circuit::top`: which
+/// clock a design runs at is the design's choice, made from the settings [`Board::plls`] offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Board {
     pub id: BoardId,
@@ -395,16 +488,13 @@ pub struct Board {
     /// nextpnr package name, e.g. `"sg48"`.
     pub package: &'static str,
     pub clock: Clock,
-    /// Every pin, in board order (scalar pins, then buses in index order).
-    pub pins: &'static [PinDef],
+    /// What the board has, in board order; their pins, in that order, are [`Board::pins`].
+    pub resources: &'static [Resource],
     /// Where the pins come from (one line each, for PCF headers and docs).
     pub sources: &'static [&'static str],
     pub confidence: Confidence,
-    /// What each pin does in each design ([`wiring`]).
-    pub designs: Designs,
-    /// Designs clocked from a PLL rather than straight from the board clock (every other
-    /// design runs at [`Clock::hz`]).
-    pub design_clocks: &'static [DesignClock],
+    /// PLL settings a design may run at instead of [`Clock::hz`], one per output frequency.
+    pub plls: &'static [Pll],
     /// Caveats worth repeating in every generated PCF.
     pub notes: &'static [&'static str],
 }
@@ -426,29 +516,31 @@ impl Board {
         BoardId::ALL.into_iter().map(Board::get)
     }
 
+    /// Every pin, in board order: the pins of each resource in turn (scalar pins, then buses in
+    /// index order).
+    pub fn pins(&self) -> impl Iterator<Item = &PinDef> + '_ {
+        self.resources.iter().flat_map(Resource::pins)
+    }
+
+    /// The resource a design requests by `name` (case-sensitive, like PCF).
+    pub fn resource(&self, name: &str) -> Option<&Resource> {
+        self.resources.iter().find(|r| r.name == name)
+    }
+
     /// The pin with exactly this port name (case-sensitive, like PCF).
     pub fn pin(&self, name: &str) -> Option<&PinDef> {
-        self.pins.iter().find(|p| p.name == name)
+        self.pins().find(|p| p.name == name)
     }
 
     /// The bits of bus `base` (e.g. `"led"` -> `led[0]`, `led[1]`, ...) in
     /// index order; empty if there is no such bus.
     pub fn bus(&self, base: &str) -> Vec<&PinDef> {
-        let mut bits: Vec<(u32, &PinDef)> = self
-            .pins
-            .iter()
-            .filter_map(|p| match p.bus_bit() {
-                Some((b, i)) if b == base => Some((i, p)),
-                _ => None,
-            })
-            .collect();
-        bits.sort_by_key(|&(i, _)| i);
-        bits.into_iter().map(|(_, p)| p).collect()
+        bus_bits(self.pins(), base)
     }
 
     /// All pins with the given role, in board order.
     pub fn pins_with_role(&self, role: Role) -> impl Iterator<Item = &PinDef> + '_ {
-        self.pins.iter().filter(move |p| p.role == role)
+        self.pins().filter(move |p| p.role == role)
     }
 
     /// The clock's pin definition.
@@ -470,27 +562,14 @@ impl Board {
         f64::from(self.clock.hz) / 1_000_000.0
     }
 
-    /// The PLL that clocks `design` (a CLI name such as `"solver"`) on this board, if any.
-    pub fn pll(&self, design: &str) -> Option<&Pll> {
-        self.design_clocks
-            .iter()
-            .find(|c| c.design == design)
-            .map(|c| &c.pll)
-    }
-
-    /// The clock `design` runs at on this board, Hz: its PLL's output, else the board clock.
-    pub fn design_clock_hz(&self, design: &str) -> u32 {
-        self.pll(design).map_or(self.clock.hz, |p| p.hz)
-    }
-
-    /// [`Board::design_clock_hz`] in MHz: the timing target of a build of `design`.
-    pub fn design_clock_mhz(&self, design: &str) -> f64 {
-        f64::from(self.design_clock_hz(design)) / 1_000_000.0
+    /// The board's PLL setting that makes `hz` from its clock, if it lists one.
+    pub fn pll_at(&self, hz: u32) -> Option<&Pll> {
+        self.plls.iter().find(|p| p.hz == hz)
     }
 
     /// Whether any input needs pull-down emulation in the design.
     pub fn needs_pull_down_emulation(&self) -> bool {
-        self.pins.iter().any(|p| p.needs_pull_down_emulation)
+        self.pins().any(|p| p.needs_pull_down_emulation)
     }
 
     /// A markdown table of every pin (name, pin, direction, polarity, role,
@@ -500,7 +579,7 @@ impl Board {
         let mut out = String::from(
             "| Name | Pin | Direction | Polarity | Role | Note |\n|---|---|---|---|---|---|\n",
         );
-        for p in self.pins {
+        for p in self.pins() {
             let mut note = String::new();
             if p.pull_up {
                 note.push_str("internal pull-up");
@@ -533,6 +612,46 @@ impl Board {
         }
         out
     }
+
+    /// A markdown table of the board's resources (the name a design requests, the board's
+    /// label, what it is, its pins), header row included, one row per line.
+    pub fn resource_table(&self) -> String {
+        let mut out = String::from("| Resource | Label | What it is | Pins |\n|---|---|---|---|\n");
+        for r in self.resources {
+            let pins = r.pins();
+            let names: Vec<&str> = pins.iter().map(|p| p.name).collect();
+            let at = match pins {
+                [pin] => pin.location.to_string(),
+                // A bus, or buses: `io_dip[0..23]`.
+                _ if names.iter().all(|n| split_bus_bit(n).is_some()) => {
+                    format!("{}: `{}`", pins.len(), summarize_names(&names)).replace(", ", "`, `")
+                }
+                // Pins of their own: the first and the last.
+                [first, .., last] => format!("{}: `{}` .. `{}`", pins.len(), first.name, last.name),
+                [] => String::new(),
+            };
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} |\n",
+                r.name,
+                r.label.replace('|', "\\|"),
+                r.describe(self).replace('|', "\\|"),
+                at
+            ));
+        }
+        out
+    }
+}
+
+/// The bits of bus `base` among `pins`, in index order.
+fn bus_bits<'a>(pins: impl Iterator<Item = &'a PinDef>, base: &str) -> Vec<&'a PinDef> {
+    let mut bits: Vec<(u32, &PinDef)> = pins
+        .filter_map(|p| match p.bus_bit() {
+            Some((b, i)) if b == base => Some((i, p)),
+            _ => None,
+        })
+        .collect();
+    bits.sort_by_key(|&(i, _)| i);
+    bits.into_iter().map(|(_, p)| p).collect()
 }
 
 /// Errors from board lookup and PCF rendering.
@@ -600,7 +719,7 @@ mod tests {
         for board in Board::all() {
             let mut names = BTreeSet::new();
             let mut locations = BTreeSet::new();
-            for p in board.pins {
+            for p in board.pins() {
                 assert!(
                     names.insert(p.name),
                     "{}: duplicate name {}",
@@ -621,7 +740,7 @@ mod tests {
     #[test]
     fn pin_fields_are_well_formed() {
         for board in Board::all() {
-            for p in board.pins {
+            for p in board.pins() {
                 assert!(!p.name.is_empty() && !p.location.is_empty());
                 for s in [p.name, p.location] {
                     assert!(
@@ -691,8 +810,8 @@ mod tests {
         assert_eq!(BoardId::ALL[0], BoardId::default());
     }
 
-    /// The independent answer from boards.md (vendor PCF + KiCad netlist +
-    /// front silkscreen), not icestorm's old numbering.
+    /// The independent answer from the vendor's PCF (icebreaker-fpga/icebreaker-examples), its
+    /// KiCad netlist and the front silkscreen, not icestorm's old numbering.
     #[test]
     fn icebreaker_snap_off_pins() {
         let b = Board::get(BoardId::Icebreaker);
@@ -717,15 +836,13 @@ mod tests {
         assert_eq!(b.clock_pin().location, "35");
     }
 
-    /// Every design clock's PLL gives its frequency exactly from the board clock, within the
-    /// iCE40 PLL's ranges (iCE40 sysCLOCK PLL guide: PFD 10 to 133 MHz, VCO 533 to 1066 MHz);
-    /// the Cu's solver runs at 50 MHz, everything else at the board clock.
+    /// Every PLL setting a board offers gives its frequency exactly from the board clock, within
+    /// the iCE40 PLL's ranges (iCE40 sysCLOCK PLL guide: PFD 10 to 133 MHz, VCO 533 to 1066 MHz):
+    /// the two Cu offer 50 MHz (`icepll -i 100 -o 50`), the other boards nothing.
     #[test]
-    fn design_clocks_are_reachable_pll_settings() {
+    fn board_plls_are_reachable_settings() {
         for board in Board::all() {
-            for clock in board.design_clocks {
-                let pll = &clock.pll;
-                assert!(["jr01", "sticks", "solver"].contains(&clock.design));
+            for pll in board.plls {
                 assert_eq!(
                     pll.output_hz(board.clock.hz),
                     f64::from(pll.hz),
@@ -738,19 +855,19 @@ mod tests {
                 assert!((533e6..=1066e6).contains(&vco), "{}: VCO {vco}", board.id);
                 assert!((1..=6).contains(&pll.divq) && pll.divr <= 15 && pll.divf <= 127);
                 assert!(pll.filter_range <= 7);
+                assert_eq!(board.pll_at(pll.hz), Some(pll));
             }
         }
         for id in [BoardId::AlchitryCu, BoardId::AlchitryCuV2] {
-            let cu = Board::get(id);
-            assert_eq!(cu.design_clock_hz("solver"), 50_000_000);
-            assert_eq!(cu.design_clock_mhz("solver"), 50.0);
-            assert_eq!(cu.design_clock_hz("sticks"), 100_000_000);
-            assert!(cu.pll("jr01").is_none());
+            let pll = Board::get(id).pll_at(50_000_000).expect("50 MHz");
+            assert_eq!(
+                (pll.divr, pll.divf, pll.divq, pll.filter_range),
+                (0, 7, 4, 5)
+            );
+            assert!(Board::get(id).pll_at(100_000_000).is_none());
         }
         for id in [BoardId::Icebreaker, BoardId::GoBoard, BoardId::Icestick] {
-            let b = Board::get(id);
-            assert!(b.design_clocks.is_empty());
-            assert_eq!(b.design_clock_hz("solver"), b.clock.hz);
+            assert!(Board::get(id).plls.is_empty());
         }
     }
 
@@ -800,7 +917,7 @@ mod tests {
             assert!(p.pull_up && p.is_active_low());
         }
         let pulled: Vec<_> = Board::all()
-            .flat_map(|b| b.pins.iter().filter(|p| p.pull_up).map(|p| (b.id, p.name)))
+            .flat_map(|b| b.pins().filter(|p| p.pull_up).map(|p| (b.id, p.name)))
             .collect();
         assert_eq!(
             pulled,
@@ -812,47 +929,105 @@ mod tests {
         );
     }
 
-    /// Every pin a design uses exists on its board with a fitting direction,
-    /// each port appears once, and the long-press lights are sticks outputs.
+    /// Each resource's pins are what its kind says, in order: one-pin resources are named after
+    /// their pin; banks are the bits 0, 1, ... of the bus they are named after; a digit has 7
+    /// or 8 segment pins; a display has its digit selects, then its segments, each one bus; a
+    /// button bank names every button; names are unique, labels given, and the clock resource
+    /// is the board's clock.
     #[test]
-    fn design_wiring_names_real_pins() {
-        fn check<I, O>(board: &Board, wires: &[Wire<I, O>]) -> Vec<&'static str> {
-            let mut ports = BTreeSet::new();
-            let mut outputs = Vec::new();
-            for wire in wires {
-                assert!(
-                    ports.insert(wire.port()),
-                    "{}: {} twice",
-                    board.id,
-                    wire.port()
-                );
-                let (pins, dir, width) = match wire {
-                    Wire::Input(n, _) => (vec![board.pin(n).expect("pin")], Dir::Input, 1),
-                    Wire::Output(n, _) => (vec![board.pin(n).expect("pin")], Dir::Output, 1),
-                    Wire::InputBus(n, r) => (board.bus(n), Dir::Input, r.len()),
-                    Wire::OutputBus(n, r) => (board.bus(n), Dir::Output, r.len()),
-                };
-                assert!(pins.len() >= width, "{}: {}", board.id, wire.port());
-                for p in &pins[..width] {
-                    assert_eq!(p.dir, dir, "{}: {}", board.id, p.name);
-                    if dir == Dir::Output {
-                        outputs.push(p.name);
+    fn resources_describe_their_pins() {
+        for board in Board::all() {
+            let mut names = BTreeSet::new();
+            for r in board.resources {
+                let what = format!("{}: {}", board.id, r.name);
+                assert!(names.insert(r.name), "{what}: twice");
+                assert!(!r.label.is_empty() && !r.label.contains('|'), "{what}");
+                let pins = r.pins();
+                if let Some(role) = r.pin_role() {
+                    assert!(pins.iter().all(|p| p.role == role), "{what}");
+                }
+                match r.kind {
+                    Kind::Clock => {
+                        assert_eq!(pins.len(), 1, "{what}");
+                        assert_eq!(r.name, board.clock.pin, "{what}");
+                    }
+                    Kind::ResetButton | Kind::Button | Kind::Led(_) | Kind::Header => {
+                        assert_eq!(pins.len(), 1, "{what}");
+                        assert_eq!(r.name, pins[0].name, "{what}");
+                    }
+                    Kind::ButtonBank { .. } | Kind::SwitchBank | Kind::LedBank(_) => {
+                        let bits: Vec<_> = pins.iter().map(|p| p.bus_bit()).collect();
+                        let want: Vec<_> =
+                            (0..pins.len() as u32).map(|i| Some((r.name, i))).collect();
+                        assert_eq!(bits, want, "{what}");
+                        if let Kind::ButtonBank { labels } = r.kind {
+                            assert_eq!(labels.len(), pins.len(), "{what}");
+                        }
+                    }
+                    Kind::Digit => assert!([7, 8].contains(&pins.len()), "{what}"),
+                    Kind::MuxDisplay { digits } => {
+                        let selects = r.pins_with_role(Role::DigitSelect);
+                        let segments = r.pins_with_role(Role::Segment);
+                        assert_eq!(selects.len(), usize::from(digits), "{what}");
+                        assert_eq!(segments.len(), 8, "{what}");
+                        assert_eq!(selects.len() + segments.len(), pins.len(), "{what}");
+                        assert!(pins[..selects.len()]
+                            .iter()
+                            .all(|p| p.role == Role::DigitSelect));
+                        for role in [Role::DigitSelect, Role::Segment] {
+                            let bus = r.bus_name(role).expect("one bus");
+                            let bits: Vec<_> = board.bus(bus).into_iter().map(|p| p.name).collect();
+                            let own: Vec<_> =
+                                r.pins_with_role(role).iter().map(|p| p.name).collect();
+                            assert_eq!(bits, own, "{what}");
+                        }
                     }
                 }
             }
-            outputs
+            assert_eq!(
+                board
+                    .resources
+                    .iter()
+                    .filter(|r| r.kind == Kind::Clock)
+                    .count(),
+                1,
+                "{}",
+                board.id
+            );
         }
+    }
+
+    /// The resource table has a row per resource; the iCEBreaker's user button and the Io's DIP
+    /// switches read as the board data says.
+    #[test]
+    fn resource_tables() {
         for board in Board::all() {
-            check(board, board.designs.jr01);
-            let outputs = check(board, board.designs.sticks);
-            for pin in board.designs.sticks_held_lights {
-                assert!(outputs.contains(pin), "{}: {pin}", board.id);
-            }
-            let outputs = check(board, board.designs.solver);
-            for pin in board.designs.solver_held_lights {
-                assert!(outputs.contains(pin), "{}: {pin}", board.id);
-            }
+            assert_eq!(
+                board.resource_table().lines().count(),
+                board.resources.len() + 2
+            );
         }
+        let ice = Board::get(BoardId::Icebreaker).resource_table();
+        assert!(
+            ice.contains("| `BTN_N` | user button | push button, active low | 10 |"),
+            "{ice}"
+        );
+        let go = Board::get(BoardId::GoBoard).resource_table();
+        assert!(
+            go.contains(
+                "| `Segment1` | left digit | 7-segment digit (7 segment pins), active low | 7: \
+                 `o_Segment1_A` .. `o_Segment1_G` |"
+            ),
+            "{go}"
+        );
+        let cu = Board::get(BoardId::AlchitryCu).resource_table();
+        assert!(
+            cu.contains(
+                "| `io_dip` | Io DIP switches | 24 DIP switches, active high, needs pull-down \
+                 emulation | 24: `io_dip[0..23]` |"
+            ),
+            "{cu}"
+        );
     }
 
     #[test]
@@ -870,7 +1045,7 @@ mod tests {
     fn doc_tables() {
         for board in Board::all() {
             let table = board.doc_table();
-            assert_eq!(table.lines().count(), board.pins.len() + 2);
+            assert_eq!(table.lines().count(), board.pins().count() + 2);
             insta::assert_snapshot!(format!("doc_table_{}", board.id), table);
         }
     }

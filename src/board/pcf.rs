@@ -30,7 +30,7 @@ pub fn render_pcf(board: &Board, ports: &[&str]) -> Result<String, BoardError> {
             return Err(BoardError::UnknownPort {
                 board: board.id,
                 port: port.to_string(),
-                known: board.pins.iter().map(|p| p.name).collect(),
+                known: board.pins().map(|p| p.name).collect(),
             });
         }
         for pin in pins {
@@ -68,7 +68,7 @@ pub fn render_pcf(board: &Board, ports: &[&str]) -> Result<String, BoardError> {
 /// comment headings, then `set_frequency` for the clock.
 pub fn render_full_pcf(board: &Board) -> String {
     let mut out = header(board);
-    let all: Vec<&PinDef> = board.pins.iter().collect();
+    let all: Vec<&PinDef> = board.pins().collect();
     let width = column_width(&all);
     for role in Role::ALL {
         let pins: Vec<&PinDef> = board.pins_with_role(role).collect();
@@ -193,7 +193,7 @@ mod tests {
             BoardError::UnknownPort { board, port, known } => {
                 assert_eq!(*board, BoardId::Icebreaker);
                 assert_eq!(port, "LED9");
-                assert_eq!(known.len(), ice.pins.len());
+                assert_eq!(known.len(), ice.pins().count());
                 assert!(known.contains(&"LED1"));
             }
             other => panic!("unexpected error {other:?}"),
@@ -269,7 +269,7 @@ mod tests {
                 }
             }
             assert_eq!(frequencies, 1);
-            let mut expected: Vec<&str> = board.pins.iter().map(|p| p.name).collect();
+            let mut expected: Vec<&str> = board.pins().map(|p| p.name).collect();
             seen.sort_unstable();
             expected.sort_unstable();
             assert_eq!(seen, expected, "{}", board.id);

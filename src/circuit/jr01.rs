@@ -1,10 +1,72 @@
 //! The J.R. 01 strategy as a three-input, three-output combinational block
-//! built from sum-of-products covers.
+//! built from sum-of-products covers, and the choice of those covers: every minimal cover of
+//! each output of the solved game's table ([`all_minimal_covers`]), the seed's cover first where
+//! it is among them ([`seed_first_covers`], [`SEED_001_COVERS`]). [`Jr01Strategy::from_game`]
+//! builds the committed circuit (`hdl/jr01_strategy.v`, and the block inside every J.R. 01
+//! board top) from the game's rules alone.
 
 use rust_hdl::prelude::*;
 
 use super::{settle, CircuitError, CombBlock};
-use crate::logic::Sop;
+use crate::logic::{minimal_covers, Sop, TruthTable};
+use crate::solver::strategy::{Jr01Strategy as Jr01Solution, StrategyError};
+
+/// Module name of the J.R. 01 strategy.
+pub const JR01_MODULE: &str = "jr01_strategy";
+
+/// Most alternative minimal covers listed per output.
+pub const COVER_LIMIT: usize = 16;
+
+/// The covers seed 001 chose for X, Y, Z, as sets of products in its notation. Y has two
+/// minimal covers (with A·C' or with A·B'); where the seed's choice is among the minimal
+/// covers, the circuit takes it, so the hardware is the seed's plug program. It is a choice
+/// among equals, never a result: the covers themselves come from the minimiser.
+pub const SEED_001_COVERS: [&[&str]; 3] =
+    [&["A", "B·C"], &["B·C'", "A·C'", "B'·C"], &["A'·B'", "B·C'"]];
+
+/// Why the J.R. 01 circuit could not be built from the game.
+#[derive(Debug, thiserror::Error)]
+pub enum Jr01Error {
+    /// The strategy could not be read off the solution.
+    #[error(transparent)]
+    Strategy(#[from] StrategyError),
+    /// The circuit refused its covers.
+    #[error(transparent)]
+    Circuit(#[from] CircuitError),
+}
+
+/// Every minimal cover of each output bit, most significant output first.
+pub fn all_minimal_covers(table: &TruthTable) -> Vec<Vec<Sop>> {
+    (0..table.outputs())
+        .rev()
+        .map(|k| {
+            let (on, dc) = table.output_bit(k);
+            minimal_covers(table.inputs(), &on, &dc, COVER_LIMIT)
+        })
+        .collect()
+}
+
+/// A cover's products in the seed's notation (`A·C'`), sorted.
+fn products(sop: &Sop, names: &[&str]) -> Vec<String> {
+    let mut p = sop.render_products(names);
+    p.sort();
+    p
+}
+
+/// Every minimal cover of X, Y, Z of the J.R. 01 `table`, the seed's first where it is minimal.
+pub fn seed_first_covers(table: &TruthTable) -> Vec<Vec<Sop>> {
+    let mut covers = all_minimal_covers(table);
+    let names = Jr01Solution::INPUTS;
+    for (list, seed) in covers.iter_mut().zip(SEED_001_COVERS) {
+        let mut seed: Vec<String> = seed.iter().map(|s| s.to_string()).collect();
+        seed.sort();
+        if let Some(i) = list.iter().position(|c| products(c, &names) == seed) {
+            let chosen = list.remove(i);
+            list.insert(0, chosen);
+        }
+    }
+    covers
+}
 
 /// Input names, most significant first, as the covers' `to_verilog` expects.
 const INPUT_NAMES: [&str; 3] = ["a", "b", "c"];
@@ -77,6 +139,23 @@ impl Jr01Strategy {
         };
         block.connect_all();
         Ok(block)
+    }
+
+    /// The block of the first cover of each output in `covers` (X, Y, Z, as
+    /// [`seed_first_covers`] lists them).
+    pub fn from_covers(covers: &[Vec<Sop>]) -> Result<Self, CircuitError> {
+        Self::new(
+            covers[0][0].clone(),
+            covers[1][0].clone(),
+            covers[2][0].clone(),
+        )
+    }
+
+    /// The J.R. 01 circuit from the game's rules: the solved game's table, minimised, the
+    /// seed's cover among equals.
+    pub fn from_game() -> Result<Self, Jr01Error> {
+        let solution = Jr01Solution::derive()?;
+        Ok(Self::from_covers(&seed_first_covers(&solution.table))?)
     }
 
     /// The covers for `x`, `y`, `z`, in that order.
@@ -181,6 +260,36 @@ pub(crate) mod tests {
                 inputs: 3
             })
         );
+    }
+
+    /// The covers come from the minimiser, and the seed's are among them: X = A + B·C, Y's
+    /// with A·C', Z = A'·B' + B·C', 13 literals in 7 products; every listed cover of an output
+    /// costs the same.
+    #[test]
+    fn the_game_gives_the_seed_simplification() {
+        let covers = seed_first_covers(&Jr01Solution::derive().unwrap().table);
+        let names = ["A", "B", "C"];
+        let [x, y, z] = [&covers[0][0], &covers[1][0], &covers[2][0]];
+        assert_eq!(x.render(&names), "A + B·C");
+        assert_eq!(products(y, &names), ["A·C'", "B'·C", "B·C'"]);
+        assert_eq!(products(z, &names), ["A'·B'", "B·C'"]);
+        for (list, seed) in covers.iter().zip(SEED_001_COVERS) {
+            let mut seed: Vec<String> = seed.iter().map(|s| s.to_string()).collect();
+            seed.sort();
+            assert!(list.iter().any(|c| products(c, &names) == seed));
+            let cost = (list[0].literals(), list[0].products());
+            assert!(list.iter().all(|c| (c.literals(), c.products()) == cost));
+        }
+        let literals: usize = [x, y, z].iter().map(|s| s.literals()).sum();
+        let products: usize = [x, y, z].iter().map(|s| s.products()).sum();
+        assert_eq!((literals, products), (13, 7));
+        // The block of the game is these covers, and plays the table.
+        let mut block = Jr01Strategy::from_game().unwrap();
+        assert_eq!(block.covers().each_ref(), [x, y, z]);
+        let table = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
+        for (code, want) in table.into_iter().enumerate() {
+            assert_eq!(block.eval(code as u32), want, "{code:03b}");
+        }
     }
 
     /// The Verilog this block emits, as committed.

@@ -4,20 +4,25 @@
 //! data: a Rust `update()` used by rust-hdl's simulator, and a hand-written
 //! Verilog body returned by `hdl()` (the pattern of rust-hdl's own `ROM`
 //! widget). The two paths are independent code, so the rust-hdl simulation
-//! is never taken as proof of the Verilog: the [`crate::bench`] checks the
-//! emitted Verilog on its own.
+//! is never taken as proof of the Verilog: the bench (`crate::bench`, which
+//! builds on this module, never the other way round) checks the emitted
+//! Verilog on its own.
 //!
-//! * [`Jr01Strategy`]: the J.R. 01 strategy as three sum-of-products covers.
+//! * [`Jr01Strategy`]: the J.R. 01 strategy as three sum-of-products covers, chosen from the
+//!   solved game ([`jr01`]).
 //! * [`TruthTableRom`]: any [`TruthTable`](crate::logic::TruthTable) as a
 //!   case-statement ROM.
 //! * [`SticksStrategy`]: a stick game's strategy (`sticks` in, `take` and
 //!   `winning` out) as a ROM or as minimised logic ([`Impl`]).
 //! * [`SticksController`]: the clocked `sticks_game` controller, a human
-//!   against the strategy, with the lookup as a sub-block.
+//!   against the strategy, with the lookup as a sub-block ([`sticks_game`]: its contract, its
+//!   parts, and the play rules it shares with the solver's game).
 //! * [`sticks_solver::SticksSolver`]: the retrograde solver itself on the chip,
 //!   rules on its inputs, the table in block RAM.
 //! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
 //!   game set at run time.
+//! * [`board_io`]: the blocks between a board's pins and a game; [`top`]: every design's board
+//!   top, from its layout on each board.
 
 pub mod board_io;
 pub mod jr01;
@@ -30,11 +35,11 @@ pub mod sticks_solver_game;
 pub mod sticks_strategy;
 pub mod top;
 
-pub use jr01::Jr01Strategy;
+pub use jr01::{Jr01Error, Jr01Strategy};
 pub use rom::TruthTableRom;
 pub use sticks_game::{
     sticks_game_sim, sticks_game_verilog, SticksController, SticksGameSim, SticksMoveCheck,
-    GAME_MODULE, SIM_CYCLE_PS, SIM_THINK_CYCLES,
+    GAME_MODULE, GAME_PORTS, GAME_PORT_NAMES, SIM_CYCLE_PS, SIM_THINK_CYCLES,
 };
 pub use sticks_solver_game::{SticksSolverGame, SOLVER_GAME_MODULE};
 pub use sticks_strategy::{
@@ -92,7 +97,7 @@ pub enum CircuitError {
 }
 
 /// A combinational rust-hdl block that can be driven with one input code at a
-/// time, in the port order of its [`CombDesign`](crate::bench::CombDesign).
+/// time, first port most significant (the port order of the bench's `CombDesign`).
 ///
 /// This is what level 1 of the bench (rust-hdl simulation) calls; see
 /// [`CombBlock::into_driver`].

@@ -43,7 +43,7 @@
 //! `query`.
 //!
 //! `update()` (rust-hdl's simulation) and `hdl()` (the Verilog, written by hand) are separate
-//! code; the bench ([`crate::bench::solver`]) simulates the emitted Verilog itself, under
+//! code; the bench (`bench::solver`) simulates the emitted Verilog itself, under
 //! Icarus, Verilator and as a synthesised iCE40 netlist.
 
 use std::fmt::Write as _;

@@ -43,8 +43,8 @@
 //!   comes [`solve_cycles`]` + 1` edges after the `new_game` edge (at most [`cycle_bound`]).
 //!
 //! # How
-//! The controller is [`super::sticks_game::SticksCore`]'s, with run-time data in place of its
-//! build-time constants: the human's move is checked against the sampled take set
+//! The controller is [`super::sticks_game::SticksCore`]'s: the same play rules, written once in
+//! [`super::sticks_game::play`], with run-time data in place of its build-time constants: the human's move is checked against the sampled take set
 //! ([`SolverMoveCheck`]: `take` in `1..=K`, its bit set, at most `remaining`); a move "ends" the
 //! game when fewer sticks than the smallest allowed take are left (that take is computed once,
 //! at `new_game`, by [`SmallestTake`] into a register); it "empties" the pile at 0 sticks. The
@@ -61,6 +61,7 @@ use rust_hdl::core::vcd_probe::VCDProbe;
 use rust_hdl::prelude::*;
 
 use super::settle;
+use super::sticks_game::play::play_update;
 use super::sticks_game::{waive_declfilename, SticksGameSim, ThinkTimer, SIM_CYCLE_PS};
 pub use super::sticks_solver::{cycle_bound, solve_cycles};
 use super::sticks_solver::{SolveRequest, SticksSolver, MAX_SOLVER_COUNT, MAX_SOLVER_TAKE};
@@ -367,57 +368,45 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> SticksSolve
 impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
     for SticksSolverGame<W, K, M, S>
 {
-    #[hdl_gen]
-    fn update(&mut self) {
-        dff_setup!(
-            self,
-            clock,
-            sticks_left,
-            last_machine_take,
-            waiting_for_human,
-            thinking,
-            won,
+    // The solver samples the configuration ports itself, at the edge that starts it. The move
+    // check reads the registered position and game; the subtractor takes the solver's move
+    // while the machine thinks, the human's otherwise. The solver reads the position being
+    // entered (after the state machine), so its word is there one edge later.
+    play_update! {
+        #[hdl_gen]
+        fn update(&mut self);
+        dffs: [
             solving_game,
             first,
             sampled_count,
             sampled_take_set,
             sampled_last_wins,
-            smallest
-        );
-        clock!(self, clock, refused, timer, solver);
-        // The solver samples the configuration ports itself, at the edge that starts it.
-        self.solver.reset.next = false;
-        self.solver.start.next = self.reset.val() | self.new_game.val();
-        self.solver.take_set.next = self.take_set.val();
-        self.solver.count.next = self.count.val();
-        self.solver.last_wins.next = self.last_wins.val();
-        self.smallest_of.take_set.next = self.take_set.val();
-        // The move check reads the registered position and game; the subtractor takes the
-        // solver's move while the machine thinks, the human's otherwise.
-        self.move_check.remaining.next = self.sticks_left.q.val();
-        self.move_check.take.next = self.take.val();
-        self.move_check.made.next = self.take.val();
-        if self.thinking.q.val() {
-            self.move_check.made.next = self.solver.query_take.val();
-        }
-        self.move_check.take_set.next = self.sampled_take_set.q.val();
-        self.move_check.smallest.next = self.smallest.q.val();
-        self.timer.tick.next = self.tick.val();
-        self.timer.load.next = false;
-        // Outputs: registers only.
-        self.remaining.next = self.sticks_left.q.val();
-        self.human_turn.next = self.waiting_for_human.q.val();
-        self.machine_take.next = self.last_machine_take.q.val();
-        self.game_over.next =
-            !self.waiting_for_human.q.val() & !self.thinking.q.val() & !self.solving_game.q.val();
-        self.human_won.next = self.won.q.val();
-        self.illegal.next = self.refused.q.val();
-        self.solving.next = self.solving_game.q.val();
-        self.game_count.next = self.sampled_count.q.val();
-        self.game_take_set.next = self.sampled_take_set.q.val();
-        self.game_last_wins.next = self.sampled_last_wins.q.val();
-        self.refused.d.next = false;
-        if self.reset.val() | self.new_game.val() {
+            smallest,
+        ],
+        clocked: [solver],
+        wiring: {
+            self.solver.reset.next = false;
+            self.solver.start.next = self.reset.val() | self.new_game.val();
+            self.solver.take_set.next = self.take_set.val();
+            self.solver.count.next = self.count.val();
+            self.solver.last_wins.next = self.last_wins.val();
+            self.smallest_of.take_set.next = self.take_set.val();
+        },
+        machine_take: { self.solver.query_take.val() },
+        checks: {
+            self.move_check.take_set.next = self.sampled_take_set.q.val();
+            self.move_check.smallest.next = self.smallest.q.val();
+        },
+        game_over: {
+            !self.waiting_for_human.q.val() & !self.thinking.q.val() & !self.solving_game.q.val()
+        },
+        outputs: {
+            self.solving.next = self.solving_game.q.val();
+            self.game_count.next = self.sampled_count.q.val();
+            self.game_take_set.next = self.sampled_take_set.q.val();
+            self.game_last_wins.next = self.sampled_last_wins.q.val();
+        },
+        start: {
             // Sample the game and solve it; a move sampled at this edge is ignored.
             self.sampled_count.d.next = self.count.val();
             self.sampled_take_set.d.next = self.take_set.val();
@@ -430,7 +419,8 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
             self.thinking.d.next = false;
             self.won.d.next = false;
             self.solving_game.d.next = true;
-        } else if self.solving_game.q.val() {
+        },
+        solving: { self.solving_game.q.val() } {
             if self.solver.done.val() {
                 // The start edge: the game starts as sticks_game starts one; the solver's
                 // word is the count's. A move sampled at this edge is ignored.
@@ -446,52 +436,15 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
             } else {
                 self.refused.d.next = self.take_valid.val();
             }
-        } else if self.waiting_for_human.q.val() {
-            if self.take_valid.val() {
-                if self.move_check.legal.val() {
-                    self.sticks_left.d.next = self.move_check.after.val();
-                    self.waiting_for_human.d.next = false;
-                    self.timer.load.next = true;
-                    if self.move_check.ends.val() {
-                        // The machine has no move: it wins only on an empty pile under
-                        // last-loses.
-                        self.thinking.d.next = false;
-                        self.won.d.next =
-                            !(!self.sampled_last_wins.q.val() & self.move_check.empties.val());
-                    } else {
-                        self.thinking.d.next = true;
-                    }
-                } else {
-                    self.refused.d.next = true;
-                }
-            }
-        } else if self.thinking.q.val() {
-            self.refused.d.next = self.take_valid.val();
-            if self.tick.val() & self.timer.done.val() {
-                self.thinking.d.next = false;
-                if self.solver.query_take.val() != self.no_take.val() {
-                    self.sticks_left.d.next = self.move_check.after.val();
-                    self.last_machine_take.d.next = self.solver.query_take.val();
-                    if self.move_check.ends.val() {
-                        // The human has no move: they win only on an empty pile under
-                        // last-loses.
-                        self.waiting_for_human.d.next = false;
-                        self.won.d.next =
-                            !self.sampled_last_wins.q.val() & self.move_check.empties.val();
-                    } else {
-                        self.waiting_for_human.d.next = true;
-                    }
-                } else {
-                    // The solver gives no move: the machine is at an end position and the
-                    // solver's verdict for it decides.
-                    self.won.d.next = !self.solver.query_winning.val();
-                }
-            }
-        } else {
-            self.refused.d.next = self.take_valid.val();
-        }
-        // The solver reads the position being entered, so its word is there one edge later.
-        self.solver.query.next = self.sticks_left.d.val();
+        },
+        last_loses: { !self.sampled_last_wins.q.val() },
+        machine_legal: { self.solver.query_take.val() != self.no_take.val() },
+        machine_ends: { self.move_check.ends.val() },
+        machine_empties: { self.move_check.empties.val() },
+        machine_winning: { self.solver.query_winning.val() },
+        after: {
+            self.solver.query.next = self.sticks_left.d.val();
+        },
     }
 }
 

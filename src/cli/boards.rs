@@ -1,19 +1,20 @@
-//! `retrogate boards`: every board's part, package and clock, and the pins
-//! each design uses on it with their roles, from the board data
-//! ([`crate::board::Designs`]).
+//! `retrogate boards`: every board's part, package and clock, and the pins each design uses on
+//! it with their roles, from the board data and the designs' layouts
+//! ([`crate::circuit::top::BOARD_DESIGNS`]).
 
-use std::fmt::Display;
 use std::io::Write;
 
+use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use super::args::{BoardsArgs, BoardsFormat};
 use super::CliError;
-use crate::board::{Board, PinDef, Wire};
+use crate::board::Board;
+use crate::circuit::top::{PinUse, BOARD_DESIGNS};
 
 /// One pin a design uses.
 #[derive(Serialize)]
-struct PinUse {
+struct PinInfo {
     /// PCF name (a bus bit as `name[i]`).
     pin: &'static str,
     /// Package pin or ball.
@@ -24,12 +25,25 @@ struct PinUse {
     polarity: String,
     /// What the design does with it.
     role: String,
-    /// Lit while the start button has been held 1 s (sticks only).
+    /// Lit while the start button has been held 1 s.
     lit_while_held: bool,
 }
 
-/// One board.
-#[derive(Serialize)]
+impl From<PinUse> for PinInfo {
+    fn from(u: PinUse) -> Self {
+        PinInfo {
+            pin: u.pin.name,
+            location: u.pin.location,
+            direction: u.pin.dir.to_string(),
+            polarity: u.pin.polarity.to_string(),
+            role: u.role,
+            lit_while_held: u.lit_while_held,
+        }
+    }
+}
+
+/// One board: its facts, then each design's pins under the design's name, in
+/// [`BOARD_DESIGNS`] order.
 struct BoardInfo {
     board: String,
     name: &'static str,
@@ -37,9 +51,23 @@ struct BoardInfo {
     package: &'static str,
     clock_pin: &'static str,
     clock_hz: u32,
-    jr01: Vec<PinUse>,
-    sticks: Vec<PinUse>,
-    solver: Vec<PinUse>,
+    designs: Vec<(&'static str, Vec<PinInfo>)>,
+}
+
+impl Serialize for BoardInfo {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(6 + self.designs.len()))?;
+        map.serialize_entry("board", &self.board)?;
+        map.serialize_entry("name", self.name)?;
+        map.serialize_entry("device", &self.device)?;
+        map.serialize_entry("package", self.package)?;
+        map.serialize_entry("clock_pin", self.clock_pin)?;
+        map.serialize_entry("clock_hz", &self.clock_hz)?;
+        for (design, pins) in &self.designs {
+            map.serialize_entry(design, pins)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Serialize)]
@@ -47,40 +75,7 @@ struct Boards {
     boards: Vec<BoardInfo>,
 }
 
-fn uses<I: Display, O: Display>(board: &Board, wires: &[Wire<I, O>], held: &[&str]) -> Vec<PinUse> {
-    let pin_use = |p: &PinDef, role: String| PinUse {
-        pin: p.name,
-        location: p.location,
-        direction: p.dir.to_string(),
-        polarity: p.polarity.to_string(),
-        role,
-        lit_while_held: held.contains(&p.name),
-    };
-    let mut out = Vec::new();
-    for wire in wires {
-        match wire {
-            Wire::Input(n, r) => out.extend(board.pin(n).map(|p| pin_use(p, r.to_string()))),
-            Wire::Output(n, r) => out.extend(board.pin(n).map(|p| pin_use(p, r.to_string()))),
-            Wire::InputBus(n, rs) => out.extend(
-                board
-                    .bus(n)
-                    .into_iter()
-                    .zip(rs.iter())
-                    .map(|(p, r)| pin_use(p, r.to_string())),
-            ),
-            Wire::OutputBus(n, rs) => out.extend(
-                board
-                    .bus(n)
-                    .into_iter()
-                    .zip(rs.iter())
-                    .map(|(p, r)| pin_use(p, r.to_string())),
-            ),
-        }
-    }
-    out
-}
-
-fn info(board: &Board) -> BoardInfo {
+fn info(board: &'static Board) -> BoardInfo {
     BoardInfo {
         board: board.id.to_string(),
         name: board.name,
@@ -88,17 +83,13 @@ fn info(board: &Board) -> BoardInfo {
         package: board.package,
         clock_pin: board.clock.pin,
         clock_hz: board.clock.hz,
-        jr01: uses(board, board.designs.jr01, &[]),
-        sticks: uses(
-            board,
-            board.designs.sticks,
-            board.designs.sticks_held_lights,
-        ),
-        solver: uses(
-            board,
-            board.designs.solver,
-            board.designs.solver_held_lights,
-        ),
+        designs: BOARD_DESIGNS
+            .iter()
+            .filter_map(|d| {
+                let uses = (d.pin_uses)(board)?;
+                Some((d.name, uses.into_iter().map(PinInfo::from).collect()))
+            })
+            .collect(),
     }
 }
 
@@ -127,11 +118,7 @@ pub fn run(args: BoardsArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     b.clock_pin,
                     f64::from(b.clock_hz) / 1e6
                 )?;
-                for (design, pins) in [
-                    ("jr01", &b.jr01),
-                    ("sticks", &b.sticks),
-                    ("solver", &b.solver),
-                ] {
+                for (design, pins) in &b.designs {
                     writeln!(out, "  {design}:")?;
                     let width = pins.iter().map(|p| p.pin.len()).max().unwrap_or(0);
                     for p in pins.iter() {

@@ -1,4 +1,11 @@
-//! `retrogate boards`, run from a temporary folder.
+//! `retrogate boards`, run from a temporary folder; its JSON checked against the key table of
+//! docs/json-boards.md.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use retrogate::board::Board;
+use retrogate::circuit::top::BOARD_DESIGNS;
 
 use super::retrogate;
 
@@ -65,4 +72,105 @@ fn boards_json_has_the_documented_keys() {
         key4["role"].as_str().unwrap().contains("next page"),
         "{key4}"
     );
+}
+
+/// Every key path of `value` (`a.b`, `a[].b`), each design's key written `<design>`.
+fn key_paths(value: &serde_json::Value, prefix: &str, keys: &mut BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, child) in map {
+                let k = if prefix == "boards[]" && BOARD_DESIGNS.iter().any(|d| d.name == k) {
+                    "<design>"
+                } else {
+                    k.as_str()
+                };
+                let path = if prefix.is_empty() {
+                    k.to_string()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                keys.insert(path.clone());
+                key_paths(child, &path, keys);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                key_paths(item, &format!("{prefix}[]"), keys);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `boards --format json` prints exactly the keys docs/json-boards.md lists (each design under
+/// its own name, in the documented order, on every board it has a layout for), as
+/// tests/cli/workflow.rs checks docs/json.md.
+#[test]
+fn boards_json_matches_docs_json_boards() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json-boards.md"))
+            .unwrap();
+    let documented: BTreeSet<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .map(str::to_string)
+        .collect();
+    assert!(documented.len() > 10, "{documented:?}");
+    let names: Vec<String> = BOARD_DESIGNS
+        .iter()
+        .map(|d| format!("`{}`", d.name))
+        .collect();
+    assert!(
+        doc.replace('\n', " ")
+            .contains(&format!("in this order: {}.", names.join(", "))),
+        "docs/json-boards.md should list the designs {names:?} in order"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args(["boards", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut printed = BTreeSet::new();
+    key_paths(&v, "", &mut printed);
+    let undocumented: Vec<&String> = printed.difference(&documented).collect();
+    assert!(
+        undocumented.is_empty(),
+        "not in docs/json-boards.md: {undocumented:?}"
+    );
+    let missing: Vec<&String> = documented.difference(&printed).collect();
+    assert!(
+        missing.is_empty(),
+        "documented but not printed: {missing:?}"
+    );
+    // Each board's keys in the documented order, a design's only where it has a layout (read
+    // off the text: a parsed object forgets its order).
+    let text = String::from_utf8(out.stdout).unwrap();
+    let boards: Vec<&str> = text.split("\n      \"board\": ").skip(1).collect();
+    assert_eq!(boards.len(), Board::all().count());
+    for (board, data) in boards.into_iter().zip(Board::all()) {
+        let mut keys = vec!["name", "device", "package", "clock_pin", "clock_hz"];
+        keys.extend(
+            BOARD_DESIGNS
+                .iter()
+                .filter(|d| (d.pin_uses)(data).is_some())
+                .map(|d| d.name),
+        );
+        let at: Vec<usize> = keys
+            .iter()
+            .map(|k| {
+                board
+                    .find(&format!("\n      \"{k}\": "))
+                    .unwrap_or_else(|| panic!("no {k}: {board}"))
+            })
+            .collect();
+        assert!(
+            at.windows(2).all(|w| w[0] < w[1]),
+            "{keys:?} out of order: {board}"
+        );
+    }
 }

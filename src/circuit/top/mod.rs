@@ -1,43 +1,90 @@
-//! Board tops: one top per design, assembled from board data. A design's
-//! board-independent core ([`Jr01BoardCore`], [`SticksBoardCore`]) is
-//! wrapped by a pin wrapper built from the board's [`Designs`](crate::board::Designs)
-//! entry ([`BoardTop`]), whose ports are the board's PCF pin names, so
-//! `board::render_pcf(board, ports)` constrains every port.
+//! Board tops: one top per design, assembled from the design's layout on a board. A design's
+//! board-independent core ([`Jr01BoardCore`], [`SticksBoardCore`], [`SolverBoardCore`]) is
+//! wrapped by a pin wrapper ([`BoardTop`], [`pins`]) built from the design's [`Layout`] on the
+//! board, which requests the board's resources by name ([`layout`]); the top's ports are the
+//! board's PCF pin names, so `board::render_pcf(board, ports)` constrains every port.
 //!
-//! [`top_verilog`] builds the top for a [`BoardId`] and [`Design`] and
-//! emits it as `<design>_<board>` (e.g. `sticks_icebreaker`) with its port
-//! list. Which button and LED does what on each board is in the board data
-//! (`src/board/<board>.rs`) and in `docs/boards.md`.
+//! Each design is one module here, holding its roles, its layouts, its core and its top
+//! builder: [`jr01`], [`sticks`], [`solver`]. [`BOARD_DESIGNS`] lists them for the listings
+//! (`retrogate boards`, the tables of `docs/boards.md`, [`doc`]) and for the design-keyed clock
+//! queries ([`Board::pll`], [`Board::design_clock_hz`]). [`top_verilog`] builds the top for a
+//! [`BoardId`] and [`Design`] and emits it as `<design>_<board>` (e.g. `sticks_icebreaker`) with
+//! its port list.
 //!
-//! The sticks core is generic over the controller's widths `W` (bits of the
-//! stick count, at most 8) and `M` (bits of the largest take, at most 4);
-//! [`top_verilog`] picks them from the game.
+//! A new design is a new module here (its roles, layouts, core and top builder), its entry in
+//! [`BOARD_DESIGNS`], and its [`Design`] variant with its arm in [`top_verilog`]; no board file
+//! changes. A new board is its file in `crate::board` plus, where a design should run on it,
+//! a layout in that design's module.
 
 #[cfg(test)]
 mod board_tests;
-mod console;
-mod core;
-mod pins;
+pub mod doc;
+pub mod jr01;
+pub mod layout;
+pub mod pins;
+pub mod solver;
+pub mod sticks;
 
-pub use self::core::{
-    solver_keys, solver_pages, sticks_keys, BoardCore, Jr01BoardCore, SolverBoardCore, SolverSetup,
-    StartKeys, SticksBoardCore,
+pub use jr01::{jr01_strategy, jr01_top, Jr01BoardCore, Jr01In, Jr01Out, Jr01Panel};
+pub use layout::{BoardDesign, Layout, PinUse, Wire};
+pub use pins::{BoardCore, BoardTop, PLL_CLOCK, PLL_LOCK_CYCLES};
+pub use solver::{
+    solver_keys, solver_pages, solver_setup, solver_top, SolverBoardCore, SolverIn, SolverOut,
+    SolverSetup,
 };
-pub use console::{Jr01Panel, SticksConsole};
-pub use pins::{BoardTop, PLL_CLOCK, PLL_LOCK_CYCLES};
+pub use sticks::{
+    sticks_keys, sticks_top, StartKeys, SticksBoardCore, SticksConsole, SticksIn, SticksOut,
+    SticksParams,
+};
 
 use std::fmt;
 
 use super::board_io::PullDownTiming;
-use super::sticks_game::SticksCore;
-use super::sticks_strategy::Impl;
-use super::{CircuitError, Jr01Strategy};
-use crate::board::{Board, BoardError, BoardId, Jr01In, SolverIn, SticksIn, Wire};
-use crate::designs::{DesignError, Jr01Design};
+use super::jr01::Jr01Error;
+use super::CircuitError;
+use crate::board::{Board, BoardError, BoardId, Pll};
 use crate::game::{Game, SticksGame};
-use crate::solver::strategy::{sticks_table, SticksTable};
 use crate::verilog::{module_ports, ModulePort, PortDir, VerilogError};
-use pins::PinPlan;
+
+/// Every design with board tops, in listing order (`retrogate boards`, `docs/boards.md`): the
+/// one list a new design joins.
+pub const BOARD_DESIGNS: &[BoardDesign] = &[
+    jr01::BOARD_DESIGN,
+    sticks::BOARD_DESIGN,
+    solver::BOARD_DESIGN,
+];
+
+/// The design-keyed clock queries: which clock a design runs at on a board is the design's
+/// choice ([`Layout::pll_hz`]), made from the PLL settings the board offers ([`Board::plls`]).
+impl Board {
+    /// The PLL that clocks `design` (a `--design` name such as `"solver"`) on this board, if any.
+    ///
+    /// # Panics
+    /// If the design's layout asks for a frequency the board has no PLL setting for (the layout
+    /// tests check every design on every board).
+    pub fn pll(&self, design: &str) -> Option<&Pll> {
+        let hz = BOARD_DESIGNS
+            .iter()
+            .find(|d| d.name == design)
+            .and_then(|d| (d.pll_hz)(self.id))?;
+        Some(self.pll_at(hz).unwrap_or_else(|| {
+            panic!(
+                "board data: {} has no PLL setting for {hz} Hz ({design})",
+                self.id
+            )
+        }))
+    }
+
+    /// The clock `design` runs at on this board, Hz: its PLL's output, else the board clock.
+    pub fn design_clock_hz(&self, design: &str) -> u32 {
+        self.pll(design).map_or(self.clock.hz, |p| p.hz)
+    }
+
+    /// [`Board::design_clock_hz`] in MHz: the timing target of a build of `design`.
+    pub fn design_clock_mhz(&self, design: &str) -> f64 {
+        f64::from(self.design_clock_hz(design)) / 1_000_000.0
+    }
+}
 
 /// What to put on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +218,7 @@ pub enum TopError {
     Circuit(#[from] CircuitError),
     /// The J.R. 01 strategy could not be derived.
     #[error("J.R. 01 strategy: {0}")]
-    Jr01(#[from] DesignError),
+    Jr01(#[from] Jr01Error),
     /// The emitted Verilog has no readable port list (a bug).
     #[error("cannot read the ports of module `{module}` from its emitted Verilog")]
     Ports {
@@ -225,10 +272,9 @@ pub fn top_verilog(
     let verilog = match design {
         Design::Jr01 => jr01_top(board, timing)?.verilog(&module)?,
         Design::Sticks(game) => {
-            let params = SticksParams::new(game)?;
-            sticks_verilog(board, &params, timing, &module)?
+            sticks::sticks_verilog(board, &SticksParams::new(game)?, timing, &module)?
         }
-        Design::Solver => solver_verilog(board, timing, &module)?,
+        Design::Solver => solver::solver_verilog(board, timing, &module)?,
     };
     let ports = module_ports(&verilog, &module).ok_or_else(|| TopError::Ports {
         module: module.clone(),
@@ -239,236 +285,6 @@ pub fn top_verilog(
         module,
         verilog,
         ports,
-    })
-}
-
-/// The J.R. 01 strategy block: the same circuit as `hdl/jr01_strategy.v`
-/// ([`Jr01Design::strategy`]: the game's table, minimised, the seed's cover among equals).
-pub fn jr01_strategy() -> Result<Jr01Strategy, TopError> {
-    Ok(Jr01Design::strategy()?)
-}
-
-/// The J.R. 01 top for `board`: the core, its keys switches if the board
-/// gives J.R. 01 switches rather than push buttons.
-pub fn jr01_top(board: BoardId, timing: &Timing) -> Result<BoardTop<Jr01BoardCore>, TopError> {
-    let data = board.board();
-    let wires = data.designs.jr01;
-    let switches = wires.iter().any(|w| match w {
-        Wire::Input(_, role) => matches!(role, Jr01In::Switch(_)),
-        Wire::InputBus(_, roles) => roles.iter().any(|r| matches!(r, Jr01In::Switch(_))),
-        _ => false,
-    });
-    let core = Jr01BoardCore::new([jr01_strategy()?, jr01_strategy()?], timing, switches);
-    let plan = PinPlan::new(data, wires, &[], 3);
-    Ok(BoardTop::new(core, plan, timing.pull_down))
-}
-
-/// A sticks game checked against the hardware controller's limits.
-#[derive(Clone, Debug)]
-pub struct SticksParams {
-    /// Bits of the stick count (1..=8).
-    pub w: usize,
-    /// Bits of the largest take (1..=4).
-    pub m: usize,
-    /// Bit `k` set: taking `k` is allowed.
-    pub take_mask: u16,
-    /// Sticks at the start.
-    pub count: u64,
-    /// The machine's moves (the solver's strategy table).
-    pub table: SticksTable,
-    /// The game.
-    pub game: SticksGame,
-}
-
-impl SticksParams {
-    /// Largest stick count the controller takes (W at most 8).
-    pub const MAX_COUNT: u64 = 255;
-    /// Largest take the controller takes (M at most 4).
-    pub const MAX_TAKE: u64 = 15;
-
-    /// Check `game` and derive widths, mask and strategy table.
-    pub fn new(game: &SticksGame) -> Result<Self, TopError> {
-        let unsupported = |reason: String| Err(TopError::UnsupportedGame { reason });
-        if game.count() > Self::MAX_COUNT {
-            return unsupported(format!(
-                "{} sticks is more than the {} a board controller counts; use --count {} or fewer",
-                game.count(),
-                Self::MAX_COUNT,
-                Self::MAX_COUNT
-            ));
-        }
-        if game.max_take() > Self::MAX_TAKE {
-            return unsupported(format!(
-                "a take of {} is more than the {} a board controller allows; use takes up to {}",
-                game.max_take(),
-                Self::MAX_TAKE,
-                Self::MAX_TAKE
-            ));
-        }
-        let table = sticks_table(game).map_err(|e| TopError::UnsupportedGame {
-            reason: e.to_string(),
-        })?;
-        Ok(SticksParams {
-            w: table.sticks_bits,
-            m: table.take_bits,
-            take_mask: game.take().iter().fold(0u16, |mask, &t| mask | 1 << t),
-            count: game.count(),
-            table,
-            game: game.clone(),
-        })
-    }
-
-    /// The controller logic for these parameters, pausing `think_ticks` ticks.
-    pub fn controller<const W: usize, const M: usize, const S: usize>(
-        &self,
-        think_ticks: u64,
-    ) -> SticksCore<W, M, S> {
-        // Board tops use the ROM lookup: never larger than the logic for Fort Boyard, and much
-        // smaller for larger games (docs/sticks-luts.md).
-        SticksCore::new(&self.game, &self.table, Impl::Rom, think_ticks)
-            .expect("SticksParams checked the game")
-    }
-}
-
-/// The sticks top for `board`, with the controller's widths fixed.
-pub fn sticks_top<const W: usize, const M: usize, const S: usize>(
-    board: BoardId,
-    params: &SticksParams,
-    timing: &Timing,
-) -> BoardTop<SticksBoardCore<W, M, S>> {
-    let data = board.board();
-    let wires = data.designs.sticks;
-    let has = |role: SticksIn| {
-        wires.iter().any(|w| match w {
-            Wire::Input(_, r) => *r == role,
-            Wire::InputBus(_, roles) => roles.contains(&role),
-            _ => false,
-        })
-    };
-    let start = if has(SticksIn::Start) {
-        StartKeys::Button
-    } else if has(SticksIn::NewGame) {
-        StartKeys::Separate
-    } else {
-        StartKeys::Chord
-    };
-    let core = SticksBoardCore::new(
-        params.controller::<W, M, S>(timing.think_ticks),
-        timing,
-        start,
-        params.m <= 2,
-    );
-    let plan = PinPlan::new(
-        data,
-        wires,
-        data.designs.sticks_held_lights,
-        sticks_keys::WIDTH,
-    );
-    BoardTop::new(core, plan, timing.pull_down)
-}
-
-fn sticks_top_wm<const W: usize, const M: usize, const S: usize>(
-    board: BoardId,
-    params: &SticksParams,
-    timing: &Timing,
-    module: &str,
-) -> Result<String, VerilogError> {
-    sticks_top::<W, M, S>(board, params, timing).verilog(module)
-}
-
-/// Instantiate [`sticks_top_wm`] for the run-time widths.
-macro_rules! dispatch_widths {
-    ($w:expr, $m:expr, $f:ident $args:tt; $(($W:literal, $M:literal)),* $(,)?) => {
-        match ($w, $m) {
-            $(($W, $M) => $f::<$W, $M, { 1 << $M }> $args,)*
-            (w, m) => unreachable!("SticksParams keeps W = {w} in 1..=8 and M = {m} in 1..=4"),
-        }
-    };
-}
-
-fn sticks_verilog(
-    board: BoardId,
-    params: &SticksParams,
-    timing: &Timing,
-    module: &str,
-) -> Result<String, TopError> {
-    Ok(dispatch_widths!(
-        params.w, params.m, sticks_top_wm(board, params, timing, module);
-        (1, 1), (1, 2), (1, 3), (1, 4),
-        (2, 1), (2, 2), (2, 3), (2, 4),
-        (3, 1), (3, 2), (3, 3), (3, 4),
-        (4, 1), (4, 2), (4, 3), (4, 4),
-        (5, 1), (5, 2), (5, 3), (5, 4),
-        (6, 1), (6, 2), (6, 3), (6, 4),
-        (7, 1), (7, 2), (7, 3), (7, 4),
-        (8, 1), (8, 2), (8, 3), (8, 4),
-    )?)
-}
-
-/// How `board` sets the solver's game, and the solver's widths (W, K):
-/// keys: set-up pages, counts up to 63, takes up to the number of keys;
-/// switches: the take set and count switches' widths; otherwise Fort
-/// Boyard (W = 5, K = 3), started with the start button or (none) a chord.
-pub fn solver_setup(board: BoardId) -> (SolverSetup, usize, usize) {
-    let roles: Vec<SolverIn> = board
-        .board()
-        .designs
-        .solver
-        .iter()
-        .flat_map(|w| match w {
-            Wire::Input(_, r) => vec![*r],
-            Wire::InputBus(_, rs) => rs.to_vec(),
-            _ => vec![],
-        })
-        .collect();
-    let count = |f: fn(&SolverIn) -> bool| roles.iter().filter(|r| f(r)).count();
-    let keys = count(|r| matches!(r, SolverIn::Key(_)));
-    if keys > 0 {
-        return (SolverSetup::Pages, 6, keys);
-    }
-    if roles.contains(&SolverIn::NewGame) {
-        let k = count(|r| matches!(r, SolverIn::TakeSetSwitch(_)));
-        let w = count(|r| matches!(r, SolverIn::CountSwitch(_)));
-        return (SolverSetup::Switches, w, k);
-    }
-    let chord = !roles.contains(&SolverIn::Start);
-    (SolverSetup::Fixed { chord }, 5, 3)
-}
-
-/// The solver top for `board`, with the widths fixed (they must be those of
-/// [`solver_setup`]; `S = 2^M`).
-pub fn solver_top<const W: usize, const K: usize, const M: usize, const S: usize>(
-    board: BoardId,
-    timing: &Timing,
-) -> BoardTop<SolverBoardCore<W, K, M, S>> {
-    let data = board.board();
-    let (setup, w, k) = solver_setup(board);
-    assert_eq!((w, k), (W, K), "{board}: solver widths");
-    let core = SolverBoardCore::new(setup, &SticksGame::fort_boyard(), timing);
-    let plan = PinPlan::new(
-        data,
-        data.designs.solver,
-        data.designs.solver_held_lights,
-        solver_keys::WIDTH,
-    )
-    .with_pll(data.pll(Design::Solver.name()), solver_keys::RESET);
-    BoardTop::new(core, plan, timing.pull_down)
-}
-
-fn solver_verilog(board: BoardId, timing: &Timing, module: &str) -> Result<String, TopError> {
-    let (_, w, k) = solver_setup(board);
-    Ok(match (w, k) {
-        (5, 3) => solver_top::<5, 3, 2, 4>(board, timing).verilog(module)?,
-        (6, 4) => solver_top::<6, 4, 3, 8>(board, timing).verilog(module)?,
-        (8, 8) => solver_top::<8, 8, 4, 16>(board, timing).verilog(module)?,
-        (w, k) => {
-            return Err(TopError::UnsupportedGame {
-                reason: format!(
-                    "{board}: no solver top for {w} count bits and takes up to {k} \
-                     (add the widths to solver_verilog)"
-                ),
-            })
-        }
     })
 }
 
@@ -655,19 +471,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn jr01_strategy_is_the_seed_table() {
-        use crate::circuit::CombBlock;
-        let mut s = jr01_strategy().unwrap();
-        // The board tops carry the committed circuit: the same covers as hdl/jr01_strategy.v.
-        let design = crate::designs::Jr01Design::build().unwrap();
-        assert_eq!(s.covers().each_ref(), design.chosen());
-        let table = [0b001, 0b011, 0b011, 0b100, 0b110, 0b110, 0b111, 0b100];
-        for (code, want) in table.into_iter().enumerate() {
-            assert_eq!(s.eval(code as u32), want, "{code:03b}");
-        }
-    }
-
-    #[test]
     fn sticks_params_widths() {
         let p = SticksParams::new(&SticksGame::fort_boyard()).unwrap();
         assert_eq!((p.w, p.m, p.take_mask, p.count), (5, 2, 0b1110, 18));
@@ -704,8 +507,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// The Verilog and the PCF of every board top, for both designs, with
-    /// the board's real timing (`<design>_<board>__v`, `..__pcf`).
+    /// The Verilog of every board top, for every design, with the board's real timing
+    /// (`<design>_<board>__v`). Their PCFs are the committed `constraints/*.pcf`, checked by
+    /// `tests/up_to_date.rs`.
     #[test]
     fn top_snapshots() {
         for board in BoardId::ALL {
@@ -713,8 +517,115 @@ pub(crate) mod tests {
                 let timing = Timing::for_design(board.board(), &design);
                 let top = top_verilog(board, &design, &timing).expect("top");
                 insta::assert_snapshot!(format!("{}__v", top.module), top.verilog);
-                insta::assert_snapshot!(format!("{}__pcf", top.module), top.pcf().expect("pcf"));
             }
+        }
+    }
+
+    /// Every design's layout on every board names resources the board has, of the right kind,
+    /// direction and width, each port once; its held lights are its own outputs; its PLL
+    /// frequency is one the board offers. The registry's names are the `--design` names.
+    #[test]
+    fn every_layout_fits_its_board() {
+        let names: Vec<&str> = BOARD_DESIGNS.iter().map(|d| d.name).collect();
+        assert_eq!(
+            names,
+            [Design::Jr01, Design::sticks(), Design::Solver].map(|d| d.name())
+        );
+        // The header of a top names its core without the Rust module path.
+        let top = top_verilog(BoardId::GoBoard, &Design::sticks(), &Timing::fast()).unwrap();
+        assert!(top
+            .verilog
+            .contains("// Design: sticks_go_board (board top around SticksBoardCore<5, 2, 4>)\n"));
+        for design in BOARD_DESIGNS {
+            for board in crate::board::Board::all() {
+                (design.check)(board).unwrap_or_else(|e| panic!("{}: {e}", design.name));
+                let uses = (design.pin_uses)(board).expect("every design runs on every board");
+                assert!(!uses.is_empty(), "{} on {}", design.name, board.id);
+            }
+        }
+    }
+
+    /// A layout that asks for what a board does not have is refused, naming the problem.
+    #[test]
+    fn a_layout_the_board_cannot_serve_is_refused() {
+        let ice = BoardId::Icebreaker.board();
+        let cu = BoardId::AlchitryCu.board();
+        let check = |layout: &'static Layout<SticksIn, SticksOut>, board| layout.check(board);
+        const UNKNOWN: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[Wire::Input("BTN9", SticksIn::Take(1))],
+            held_lights: &[],
+            pll_hz: None,
+        };
+        const WRONG_DIRECTION: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[Wire::Input("LED1", SticksIn::Take(1))],
+            held_lights: &[],
+            pll_hz: None,
+        };
+        const TOO_WIDE: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[Wire::InputBus("io_button", &[SticksIn::Unused; 6])],
+            held_lights: &[],
+            pll_hz: None,
+        };
+        const NOT_A_DIGIT: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[Wire::Digit("io_display", SticksOut::TensSegment)],
+            held_lights: &[],
+            pll_hz: None,
+        };
+        const TWICE: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[
+                Wire::Input("BTN1", SticksIn::Take(1)),
+                Wire::Input("BTN1", SticksIn::Take(2)),
+            ],
+            held_lights: &[],
+            pll_hz: None,
+        };
+        const HELD_INPUT: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[Wire::Input("BTN1", SticksIn::Take(1))],
+            held_lights: &["BTN1"],
+            pll_hz: None,
+        };
+        const NO_PLL: Layout<SticksIn, SticksOut> = Layout {
+            wires: &[],
+            held_lights: &[],
+            pll_hz: Some(48_000_000),
+        };
+        for (layout, board, needle) in [
+            (&UNKNOWN, ice, "no resource `BTN9`"),
+            (&WRONG_DIRECTION, ice, "`LED1` is not a one-pin input"),
+            (&TOO_WIDE, cu, "`io_button` is not an input bank of 6 bits"),
+            (&NOT_A_DIGIT, cu, "`io_display` is not a 7-segment digit"),
+            (&TWICE, ice, "port `BTN1` twice"),
+            (&HELD_INPUT, ice, "held light `BTN1`"),
+            (&NO_PLL, cu, "no PLL setting for 48000000 Hz"),
+        ] {
+            let err = check(layout, board).unwrap_err();
+            assert!(err.contains(needle), "{err}");
+        }
+        assert_eq!(
+            check(&UNKNOWN, cu).unwrap_err(),
+            "alchitry-cu has no resource `BTN9`"
+        );
+    }
+
+    /// The design clocks: the Cu's solver runs at 50 MHz from the PLL, every other design on
+    /// every board at the board clock.
+    #[test]
+    fn design_clocks() {
+        for board in crate::board::Board::all() {
+            for design in BOARD_DESIGNS {
+                let cu = matches!(board.id, BoardId::AlchitryCu | BoardId::AlchitryCuV2);
+                let hz = board.design_clock_hz(design.name);
+                if cu && design.name == "solver" {
+                    assert_eq!(hz, 50_000_000);
+                    assert_eq!(board.design_clock_mhz(design.name), 50.0);
+                    let pll = board.pll(design.name).unwrap();
+                    assert_eq!((pll.divr, pll.divf, pll.divq), (0, 7, 4));
+                } else {
+                    assert_eq!(hz, board.clock.hz, "{} {}", board.id, design.name);
+                    assert!(board.pll(design.name).is_none());
+                }
+            }
+            assert_eq!(board.design_clock_hz("no-such-design"), board.clock.hz);
         }
     }
 

@@ -1,9 +1,10 @@
-//! The pin wrapper: a board top assembled from board data.
+//! The pin wrapper: a board top assembled from a design's [`Layout`] on a board.
 //!
-//! [`PinPlan`] reads a board's [`Wire`] list for a design and says, for each
+//! [`PinPlan`] resolves the layout against the board's resources and says, for each
 //! top-level port (named after the board's PCF pin), which `keys` bit of the
 //! design's [`BoardCore`] an input feeds, and what an output shows, with the
-//! pin's polarity. [`BoardTop`] is the top: the core plus the plan. It emits
+//! pin's polarity; a design's role types say that by implementing [`InRole`] and
+//! [`OutRole`]. [`BoardTop`] is the top: the core plus the plan. It emits
 //! one Verilog module whose ports are the pins (inversions and output
 //! selection as `assign`s, input buses through a [`PullDownEmulator`] each,
 //! whose `SB_IO` pads also emulate pull-downs where the board needs them),
@@ -19,143 +20,36 @@ use std::fmt::Write as _;
 
 use rust_hdl::prelude::*;
 
-use super::core::BoardCore;
-use crate::board::{Board, Jr01In, Jr01Out, Pll, SolverIn, SolverOut, SticksIn, SticksOut, Wire};
+use super::layout::{Layout, Port};
+use crate::board::{Board, PinDef, Pll};
 use crate::circuit::board_io::{PullDownEmulator, PullDownTiming};
 use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogError};
 
-/// A design input role: which `keys` bit of the core it drives.
+/// What the pin wrapper needs of a design's core: its clock, its `keys` input and its
+/// outputs by name. The core's ports are abstract (`keys` in, role-named outputs out, all
+/// active high); the wrapper names them after a board's pins.
+pub trait BoardCore: Block {
+    /// Width of `keys`.
+    const KEYS: usize;
+    /// The clock input.
+    fn clock(&mut self) -> &mut Signal<In, Clock>;
+    /// Set the `keys` input (active high).
+    fn set_keys(&mut self, keys: u64);
+    /// The value of output `port` (panics on an unknown name: a bug in the design's
+    /// [`OutRole`]).
+    fn output(&self, port: &str) -> u64;
+}
+
+/// A design input role: which `keys` bit of the core it drives (`None`: unused).
 pub(crate) trait InRole: Copy {
     fn key(self) -> Option<usize>;
 }
 
-/// A design output role: which core output bit it shows, and whether it is
-/// an LED that blinks at game over.
+/// A design output role: which core output bit it shows (`None`: dark), and whether it is
+/// an LED that blinks at game over (the core's `game_over` and `blink` outputs).
 pub(crate) trait OutRole: Copy {
     fn source(self) -> Option<(&'static str, usize)>;
     fn blinks(self) -> bool;
-}
-
-impl InRole for Jr01In {
-    fn key(self) -> Option<usize> {
-        match self {
-            Jr01In::Toggle(n) | Jr01In::Switch(n) => Some(usize::from(n)),
-            Jr01In::Unused => None,
-        }
-    }
-}
-
-impl OutRole for Jr01Out {
-    fn source(self) -> Option<(&'static str, usize)> {
-        let n = |n: u8| usize::from(n);
-        match self {
-            Jr01Out::Position(b) => Some(("position", n(b))),
-            Jr01Out::Answer(b) => Some(("answer", n(b))),
-            Jr01Out::Alternating(b) => Some(("alternating", n(b))),
-            Jr01Out::ShowingPosition => Some(("showing_position", 0)),
-            Jr01Out::PositionSegment(b) => Some(("position_segments", n(b))),
-            Jr01Out::AnswerSegment(b) => Some(("answer_segments", n(b))),
-            Jr01Out::DisplaySegment(b) => Some(("segments", n(b))),
-            Jr01Out::DigitSelect(b) => Some(("select", n(b))),
-            Jr01Out::Dark => None,
-        }
-    }
-
-    fn blinks(self) -> bool {
-        false
-    }
-}
-
-impl InRole for SticksIn {
-    fn key(self) -> Option<usize> {
-        use super::core::sticks_keys as k;
-        match self {
-            SticksIn::Take(t) => Some(k::TAKE1 + usize::from(t) - 1),
-            SticksIn::Start => Some(k::START),
-            SticksIn::NewGame => Some(k::NEW_GAME),
-            SticksIn::MachineFirst => Some(k::MACHINE_FIRST),
-            SticksIn::Reset => Some(k::RESET),
-            SticksIn::Unused => None,
-        }
-    }
-}
-
-impl OutRole for SticksOut {
-    fn source(self) -> Option<(&'static str, usize)> {
-        let n = |n: u8| usize::from(n);
-        match self {
-            SticksOut::Count(b) => Some(("remaining", n(b))),
-            SticksOut::Turn => Some(("turn", 0)),
-            SticksOut::Thinking => Some(("thinking", 0)),
-            SticksOut::MachineTake(k) => Some(("take_leds", n(k) - 1)),
-            SticksOut::MachineFirst => Some(("machine_first", 0)),
-            SticksOut::TensSegment(b) => Some(("tens_segments", n(b))),
-            SticksOut::OnesSegment(b) => Some(("ones_segments", n(b))),
-            SticksOut::DisplaySegment(b) => Some(("segments", n(b))),
-            SticksOut::DigitSelect(b) => Some(("select", n(b))),
-            SticksOut::Dark => None,
-        }
-    }
-
-    fn blinks(self) -> bool {
-        !matches!(
-            self,
-            SticksOut::TensSegment(_)
-                | SticksOut::OnesSegment(_)
-                | SticksOut::DisplaySegment(_)
-                | SticksOut::DigitSelect(_)
-        )
-    }
-}
-
-impl InRole for SolverIn {
-    fn key(self) -> Option<usize> {
-        use super::core::solver_keys as k;
-        let n = |n: u8| usize::from(n);
-        match self {
-            SolverIn::Take(t) | SolverIn::Key(t) => Some(k::KEY1 + n(t) - 1),
-            SolverIn::Start => Some(k::START),
-            SolverIn::NewGame => Some(k::NEW_GAME),
-            SolverIn::Move => Some(k::MOVE),
-            SolverIn::Reset => Some(k::RESET),
-            SolverIn::TakeSetSwitch(t) => Some(k::TAKE_SET + n(t) - 1),
-            SolverIn::CountSwitch(b) => Some(k::COUNT + n(b)),
-            SolverIn::LastWinsSwitch => Some(k::LAST_WINS),
-            SolverIn::MachineFirstSwitch => Some(k::MACHINE_FIRST),
-            SolverIn::TakeSwitch(b) => Some(k::TAKE + n(b)),
-            SolverIn::Unused => None,
-        }
-    }
-}
-
-impl OutRole for SolverOut {
-    fn source(self) -> Option<(&'static str, usize)> {
-        let n = |n: u8| usize::from(n);
-        match self {
-            SolverOut::Count(b) => Some(("remaining", n(b))),
-            SolverOut::Turn => Some(("turn", 0)),
-            SolverOut::Thinking => Some(("thinking", 0)),
-            SolverOut::SetOrTake(k) => Some(("lights", n(k) - 1)),
-            SolverOut::MachineTake(b) => Some(("machine_take", n(b))),
-            SolverOut::GameTake(k) => Some(("game_take_set", n(k) - 1)),
-            SolverOut::GameLastWins => Some(("game_last_wins", 0)),
-            SolverOut::TensSegment(b) => Some(("tens_segments", n(b))),
-            SolverOut::OnesSegment(b) => Some(("ones_segments", n(b))),
-            SolverOut::DisplaySegment(b) => Some(("segments", n(b))),
-            SolverOut::DigitSelect(b) => Some(("select", n(b))),
-            SolverOut::Dark => None,
-        }
-    }
-
-    fn blinks(self) -> bool {
-        !matches!(
-            self,
-            SolverOut::TensSegment(_)
-                | SolverOut::OnesSegment(_)
-                | SolverOut::DisplaySegment(_)
-                | SolverOut::DigitSelect(_)
-        )
-    }
 }
 
 /// One output bit: what it shows.
@@ -217,89 +111,68 @@ pub(crate) struct PinPlan {
 }
 
 impl PinPlan {
-    /// The plan for `wires` on `board`, for a core with `keys` key bits;
-    /// `held` lists output pins lit while the core's `holding` is high.
+    /// The plan for `layout` on `board`, for a core with `keys` key bits. Where the layout
+    /// runs the design from a PLL ([`Layout::pll_hz`]), `reset_key` is the `keys` bit held until
+    /// the PLL locks.
     ///
-    /// Panics if a wire names a pin the board does not have (the board data
-    /// tests catch that).
+    /// # Panics
+    /// If the board cannot serve the layout, or a PLL-clocked layout has no `reset_key` (the
+    /// layout tests check every design on every board).
     pub(crate) fn new<I: InRole, O: OutRole>(
-        board: &Board,
-        wires: &[Wire<I, O>],
-        held: &[&str],
+        board: &'static Board,
+        layout: &Layout<I, O>,
         keys: usize,
+        reset_key: Option<usize>,
     ) -> Self {
-        let pin = |name: &str| {
-            board
-                .pin(name)
-                .unwrap_or_else(|| panic!("board data: {} has no pin {name}", board.id))
+        let held = |pin: &str| layout.held_lights.contains(&pin);
+        let out_bit = |pin: &PinDef, role: O| OutBit {
+            source: role.source(),
+            blinks: role.blinks(),
+            held: held(pin.name),
+            invert: pin.is_active_low(),
         };
-        // A port may use the low bits of a wider bus (J.R. 01: io_dip[2:0]).
-        let bus = |name: &str, width: usize| {
-            let mut bits = board.bus(name);
-            assert!(bits.len() >= width, "board data: {} bus {name}", board.id);
-            bits.truncate(width);
-            bits
-        };
-        let ports = wires
-            .iter()
-            .map(|wire| match *wire {
-                Wire::Input(name, role) => PlanPort::Input {
-                    name,
+        let ports = layout
+            .ports(board)
+            .unwrap_or_else(|e| panic!("layout data: {e}"))
+            .into_iter()
+            .map(|port| match port {
+                Port::Input(pin, role) => PlanPort::Input {
+                    name: pin.name,
                     key: role.key(),
-                    invert: pin(name).is_active_low(),
+                    invert: pin.is_active_low(),
                 },
-                Wire::Output(name, role) => PlanPort::Output {
-                    name,
+                Port::Output(pin, role) => PlanPort::Output {
+                    name: pin.name,
                     bus: false,
-                    bits: vec![OutBit {
-                        source: role.source(),
-                        blinks: role.blinks(),
-                        held: held.contains(&name),
-                        invert: pin(name).is_active_low(),
-                    }],
+                    bits: vec![out_bit(pin, role)],
                 },
-                Wire::InputBus(name, roles) => {
-                    let pins = bus(name, roles.len());
-                    PlanPort::Bank {
-                        name,
-                        keys: roles.iter().map(|r| r.key()).collect(),
-                        invert: pins.iter().map(|p| p.is_active_low()).collect(),
-                        emulate: pins.iter().any(|p| p.needs_pull_down_emulation),
-                    }
-                }
-                Wire::OutputBus(name, roles) => {
-                    let pins = bus(name, roles.len());
-                    PlanPort::Output {
-                        name,
-                        bus: true,
-                        bits: roles
-                            .iter()
-                            .zip(pins)
-                            .map(|(role, p)| OutBit {
-                                source: role.source(),
-                                blinks: role.blinks(),
-                                held: held.contains(&p.name),
-                                invert: p.is_active_low(),
-                            })
-                            .collect(),
-                    }
-                }
+                Port::InputBus(name, bits) => PlanPort::Bank {
+                    name,
+                    keys: bits.iter().map(|(_, r)| r.key()).collect(),
+                    invert: bits.iter().map(|(p, _)| p.is_active_low()).collect(),
+                    emulate: bits.iter().any(|(p, _)| p.needs_pull_down_emulation),
+                },
+                Port::OutputBus(name, bits) => PlanPort::Output {
+                    name,
+                    bus: true,
+                    bits: bits.iter().map(|&(p, r)| out_bit(p, r)).collect(),
+                },
             })
             .collect();
+        let pll = layout.pll_hz.map(|hz| {
+            let pll = *board
+                .pll_at(hz)
+                .unwrap_or_else(|| panic!("board data: {} has no PLL for {hz} Hz", board.id));
+            let reset_key = reset_key.expect("a PLL-clocked design names its reset key");
+            assert!(reset_key < keys, "the reset key is a key bit");
+            PllPlan { pll, reset_key }
+        });
         PinPlan {
             clock: board.clock.pin,
             ports,
             keys,
-            pll: None,
+            pll,
         }
-    }
-
-    /// The same plan with the core clocked from `pll` (none: the board clock), its reset key
-    /// `reset_key` held until the PLL locks.
-    pub(crate) fn with_pll(mut self, pll: Option<&Pll>, reset_key: usize) -> Self {
-        assert!(reset_key < self.keys, "the reset key is a key bit");
-        self.pll = pll.map(|&pll| PllPlan { pll, reset_key });
-        self
     }
 
     /// Input, inout and output port names with widths, in port order
@@ -409,7 +282,7 @@ pub struct BoardTop<C: BoardCore> {
     /// Values of the one-bit input pins, in port order.
     inputs: Vec<u64>,
     /// Board clock cycles completed (falling edges seen), up to [`PLL_LOCK_CYCLES`]: the
-    /// model of the PLL's `LOCK` (see [`crate::flow::equiv::PLL_MODEL`]).
+    /// model of the PLL's `LOCK`, as the simulations' behavioural PLL (`flow::equiv`) has it.
     pll_cycles: u32,
     /// The clock level at the last update.
     last_clock: bool,
@@ -767,9 +640,18 @@ impl<C: BoardCore> BoardTop<C> {
                 bank += 1;
             }
         }
-        let what = format!("board top around {}", std::any::type_name::<C>());
+        let what = format!("board top around {}", core_name::<C>());
         Ok(design_file(module, &what, &v))
     }
+}
+
+/// The core's type name without its module path (`SticksBoardCore<5, 2, 4>`), for the top's
+/// header: it names the core and its widths, and stays the same when the code moves.
+fn core_name<C>() -> &'static str {
+    let full = std::any::type_name::<C>();
+    let generics = full.find('<').unwrap_or(full.len());
+    let start = full[..generics].rfind("::").map_or(0, |i| i + 2);
+    &full[start..]
 }
 
 impl<C: BoardCore> Logic for BoardTop<C> {

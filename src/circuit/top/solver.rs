@@ -1,419 +1,435 @@
-//! The board-independent core of each design: everything a board top does
-//! except naming pins. Its ports are abstract (`keys` in, role-named outputs
-//! out, all active high); [`super::pins`] wraps it in a module whose ports are
-//! a board's pins, from the board data ([`crate::board::Designs`]).
+//! The `solver` design on a board: set a subtraction game on the board (take set, count, rule,
+//! who starts), the on-chip solver computes its table in block RAM, and the controller plays it;
+//! boards without the controls play Fort Boyard, solved on the chip at each start.
 //!
-//! A core carries every feature any board uses (a multiplexed display, the
-//! J.R. 01 alternating LEDs, ...); a board that does not wire an output
-//! leaves it unconnected, and synthesis removes the logic behind it.
+//! Here is all of it: its roles ([`SolverIn`], [`SolverOut`]), its [`Layout`] on every board
+//! ([`layout`]; on the Alchitry Cu it runs at 50 MHz from the PLL), its board-independent core
+//! ([`SolverBoardCore`] around [`SticksSolverGame`]) and the top builder ([`solver_top`],
+//! [`solver_verilog`]). How a board sets the game ([`SolverSetup`]) follows from the roles its
+//! layout gives ([`solver_setup`]).
+
+use std::fmt;
 
 use rust_hdl::prelude::*;
 
-use super::{Jr01Panel, SticksConsole, Timing};
+use super::layout::{segment_letter, BoardDesign, Layout, Wire};
+use super::pins::{BoardCore, BoardTop, InRole, OutRole, PinPlan};
+use super::{Timing, TopError};
+use crate::board::BoardId;
 use crate::circuit::board_io::{
     Blinker, Buttons, DecimalDigits, MuxDisplay, PowerOnReset, PressTimer, SevenSegment,
     Synchronizer, TimeBase, BLANK,
 };
-use crate::circuit::sticks_game::SticksCore;
 use crate::circuit::sticks_solver_game::SticksSolverGame;
-use crate::circuit::Jr01Strategy;
+use crate::game::SticksGame;
 
-/// What the pin wrapper needs of a core: its clock, its `keys` input and its
-/// outputs by name.
-pub trait BoardCore: Block {
-    /// Width of `keys`.
-    const KEYS: usize;
-    /// The clock input.
-    fn clock(&mut self) -> &mut Signal<In, Clock>;
-    /// Set the `keys` input (active high).
-    fn set_keys(&mut self, keys: u64);
-    /// The value of output `port` (panics on an unknown name: a bug in
-    /// [`super::pins`]).
-    fn output(&self, port: &str) -> u64;
+/// An on-chip-solver control (design `solver`). The board sets a game
+/// (take set, count, rule, who starts), the FPGA solves it, then you play it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SolverIn {
+    /// Take `k` sticks (a fixed game's take buttons).
+    Take(u8),
+    /// A key of the configuration pages and of play (Go Board, keys 1-4):
+    /// while setting a game, key `k` toggles take `k` (page 1), keys 1/2
+    /// step the count down/up (page 2, hold to repeat), keys 1/2 flip the
+    /// rule and who starts (page 3), key 4 held 1 s goes to the next page
+    /// (from page 3: solve and play); in play key `k` takes `k` (key 4 on
+    /// release), key 4 held 1 s returns to the configuration.
+    Key(u8),
+    /// Release: new game, you first; held 1 s or more: new game, machine
+    /// first. A board without one uses all take buttons together (a chord).
+    Start,
+    /// Press: read the switches, solve that game, start it.
+    NewGame,
+    /// Press: take the number set on the take switches.
+    Move,
+    /// Switch: take `k` is allowed (1-8).
+    TakeSetSwitch(u8),
+    /// Switch: bit `n` of the stick count.
+    CountSwitch(u8),
+    /// Switch: on, whoever takes the last stick wins; off, loses.
+    LastWinsSwitch,
+    /// Switch: on, the machine moves first.
+    MachineFirstSwitch,
+    /// Switch: bit `n` of your take (for [`SolverIn::Move`]).
+    TakeSwitch(u8),
+    /// Reset button: back to the start (configuration or a new game).
+    Reset,
+    /// Present on the port but not used.
+    Unused,
 }
 
-/// J.R. 01 on any board.
-///
-/// ```text
-///             +---------------------------------------------------+
-///  keys[3] -->| Buttons -> Jr01Panel (toggles, or the switch     |--> position[3], answer[3]
-///             |   levels with `switches`) -> Jr01Strategy         |--> alternating[3], showing_position
-///  clock   -->| TimeBase, Blinker, SevenSegment x2, MuxDisplay    |--> position_segments[7], answer_segments[7]
-///             +---------------------------------------------------+--> segments[8], select[4]
-/// ```
-///
-/// `keys` bit 2 is A, bit 1 B, bit 0 C: push buttons that flip the bit, or
-/// (`switches`) switches whose level is the bit. `alternating` shows the
-/// position while `showing_position` is high (0.5 Hz), the answer while it
-/// is low. The multiplexed display shows the position in its leftmost digit
-/// and the answer in its rightmost.
-#[derive(LogicBlock)]
-pub struct Jr01BoardCore {
-    /// Clock.
-    pub clock: Signal<In, Clock>,
-    /// Raw keys, active high: bit 2 = A, 1 = B, 0 = C.
-    pub keys: Signal<In, Bits<3>>,
-    /// The position A B C (A = bit 2).
-    pub position: Signal<Out, Bits<3>>,
-    /// The answer X Y Z (X = bit 2).
-    pub answer: Signal<Out, Bits<3>>,
-    /// The position or the answer, alternating.
-    pub alternating: Signal<Out, Bits<3>>,
-    /// `alternating` shows the position.
-    pub showing_position: Signal<Out, Bit>,
-    /// Segments A..G of the position as a digit.
-    pub position_segments: Signal<Out, Bits<7>>,
-    /// Segments A..G of the answer as a digit.
-    pub answer_segments: Signal<Out, Bits<7>>,
-    /// Multiplexed display: segments (bit 7 = decimal point).
-    pub segments: Signal<Out, Bits<8>>,
-    /// Multiplexed display: digit selects (bit 0 = rightmost).
-    pub select: Signal<Out, Bits<4>>,
-    time_base: TimeBase,
-    buttons: Buttons<3>,
-    panel: Jr01Panel,
-    switch_strategy: Jr01Strategy,
-    switch_answer: Signal<Local, Bits<3>>,
-    switches: Constant<Bit>,
-    blinker: Blinker,
-    position_digit: SevenSegment,
-    answer_digit: SevenSegment,
-    display: MuxDisplay,
-}
-
-impl Jr01BoardCore {
-    /// The core around two copies of the strategy (one behind the toggles,
-    /// one behind the switch levels); `switches`: the keys are switches, not
-    /// push buttons. `connect_all()` done.
-    pub fn new(strategies: [Jr01Strategy; 2], timing: &Timing, switches: bool) -> Self {
-        let [strategy, switch_strategy] = strategies;
-        let mut block = Self {
-            clock: Default::default(),
-            keys: Default::default(),
-            position: Default::default(),
-            answer: Default::default(),
-            alternating: Default::default(),
-            showing_position: Default::default(),
-            position_segments: Default::default(),
-            answer_segments: Default::default(),
-            segments: Default::default(),
-            select: Default::default(),
-            time_base: TimeBase::new(timing.tick_cycles),
-            buttons: Buttons::new(timing.debounce_ticks),
-            panel: Jr01Panel::new(strategy),
-            switch_strategy,
-            switch_answer: Default::default(),
-            switches: Constant::new(switches),
-            blinker: Blinker::new(timing.blink_ticks),
-            position_digit: SevenSegment::new(),
-            answer_digit: SevenSegment::new(),
-            display: MuxDisplay::new(timing.digit_ticks),
-        };
-        block.connect_all();
-        block
-    }
-}
-
-impl Logic for Jr01BoardCore {
-    #[hdl_gen]
-    fn update(&mut self) {
-        clock!(self, clock, time_base, buttons, panel, blinker, display);
-        self.buttons.tick.next = self.time_base.tick.val();
-        self.blinker.tick.next = self.time_base.tick.val();
-        self.display.tick.next = self.time_base.tick.val();
-        self.buttons.raw.next = self.keys.val();
-        self.panel.flip.next = self.buttons.pressed.val();
-        self.switch_strategy.a.next = self.buttons.level.val().get_bit(2);
-        self.switch_strategy.b.next = self.buttons.level.val().get_bit(1);
-        self.switch_strategy.c.next = self.buttons.level.val().get_bit(0);
-        self.switch_answer.next = (bit_cast::<3, 1>(self.switch_strategy.x.val().into()) << 2)
-            | (bit_cast::<3, 1>(self.switch_strategy.y.val().into()) << 1)
-            | bit_cast::<3, 1>(self.switch_strategy.z.val().into());
-        self.position.next = self.panel.position.val();
-        self.answer.next = self.panel.answer.val();
-        if self.switches.val() {
-            self.position.next = self.buttons.level.val();
-            self.answer.next = self.switch_answer.val();
-        }
-        self.showing_position.next = self.blinker.phase.val().get_bit(3);
-        self.alternating.next = self.answer.val();
-        if self.blinker.phase.val().get_bit(3) {
-            self.alternating.next = self.position.val();
-        }
-        self.position_digit.digit.next = bit_cast::<4, 3>(self.position.val());
-        self.answer_digit.digit.next = bit_cast::<4, 3>(self.answer.val());
-        self.position_segments.next = self.position_digit.segments.val();
-        self.answer_segments.next = self.answer_digit.segments.val();
-        self.display.digits.next = (bit_cast::<32, 7>(self.position_digit.segments.val()) << 24)
-            | bit_cast::<32, 7>(self.answer_digit.segments.val());
-        self.segments.next = self.display.segments.val();
-        self.select.next = self.display.select.val();
-    }
-}
-
-impl BoardCore for Jr01BoardCore {
-    const KEYS: usize = 3;
-
-    fn clock(&mut self) -> &mut Signal<In, Clock> {
-        &mut self.clock
-    }
-
-    fn set_keys(&mut self, keys: u64) {
-        self.keys.next = keys.into();
-    }
-
-    fn output(&self, port: &str) -> u64 {
-        match port {
-            "position" => self.position.val().to_u64(),
-            "answer" => self.answer.val().to_u64(),
-            "alternating" => self.alternating.val().to_u64(),
-            "showing_position" => u64::from(self.showing_position.val()),
-            "position_segments" => self.position_segments.val().to_u64(),
-            "answer_segments" => self.answer_segments.val().to_u64(),
-            "segments" => self.segments.val().to_u64(),
-            "select" => self.select.val().to_u64(),
-            _ => panic!("Jr01BoardCore has no output `{port}`"),
-        }
-    }
-}
-
-/// `keys` bits of [`SticksBoardCore`].
-pub mod sticks_keys {
-    /// Take 1, 2, 3: bits 0, 1, 2.
-    pub const TAKE1: usize = 0;
-    /// The start button (release: new game; long press: machine first).
-    pub const START: usize = 3;
-    /// The new-game button (boards with a machine-first switch).
-    pub const NEW_GAME: usize = 4;
-    /// The machine-first switch.
-    pub const MACHINE_FIRST: usize = 5;
-    /// The reset button (synchronised, not debounced).
-    pub const RESET: usize = 6;
-    /// Width of `keys`.
-    pub const WIDTH: usize = 7;
-}
-
-/// The sticks game on any board.
-///
-/// ```text
-///             +--------------------------------------------------+
-///  keys[7] -->| Buttons<6>, Synchronizer (reset), PressTimer      |--> remaining[8], take_leds[3]
-///  clock   -->| PowerOnReset, SticksConsole                       |--> turn, thinking, game_over, blink
-///             | SevenSegment x3, MuxDisplay                       |--> holding, machine_first
-///             +--------------------------------------------------+--> tens/ones_segments[7], segments[8], select[4]
-/// ```
-///
-/// `keys` (active high, [`sticks_keys`]): take 1-3, start, new game,
-/// machine-first switch, reset. With `chord` there is no start button: all
-/// three take buttons held together act as one. With `separate_start` a
-/// new-game button and a machine-first switch replace the start button's
-/// release and long press. `holding` is high while the start button (or
-/// chord) is held past the long press. `take_leds` shows the machine's last
-/// take as LED k for k (`one_hot`, takes up to 3) or in binary. The
-/// multiplexed display shows the count in its two left digits, `-`, and the
-/// machine's last take (blank before its first move).
-#[derive(LogicBlock)]
-pub struct SticksBoardCore<const W: usize, const M: usize, const S: usize> {
-    /// Clock.
-    pub clock: Signal<In, Clock>,
-    /// Raw keys, active high ([`sticks_keys`]).
-    pub keys: Signal<In, Bits<7>>,
-    /// Sticks left.
-    pub remaining: Signal<Out, Bits<8>>,
-    /// The machine's last take for three LEDs.
-    pub take_leds: Signal<Out, Bits<3>>,
+/// An on-chip-solver display element. Every LED role blinks at game over
+/// (slowly if you won, fast if the machine won); segments and digit selects
+/// do not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SolverOut {
+    /// Bit `n` of the sticks left, in binary.
+    Count(u8),
     /// Your turn.
-    pub turn: Signal<Out, Bit>,
-    /// The machine is thinking.
-    pub thinking: Signal<Out, Bit>,
-    /// The game is over.
-    pub game_over: Signal<Out, Bit>,
-    /// The game-over blink level.
-    pub blink: Signal<Out, Bit>,
-    /// The start button (or chord) has been held past the long press.
-    pub holding: Signal<Out, Bit>,
-    /// The machine-first switch, debounced.
-    pub machine_first: Signal<Out, Bit>,
-    /// Segments A..G of the tens digit.
-    pub tens_segments: Signal<Out, Bits<7>>,
-    /// Segments A..G of the ones digit.
-    pub ones_segments: Signal<Out, Bits<7>>,
-    /// Multiplexed display: segments.
-    pub segments: Signal<Out, Bits<8>>,
-    /// Multiplexed display: digit selects (bit 0 = rightmost).
-    pub select: Signal<Out, Bits<4>>,
-    start_level: Signal<Local, Bit>,
-    take_shown: Signal<Local, Bits<4>>,
-    time_base: TimeBase,
-    buttons: Buttons<6>,
-    reset_sync: Synchronizer<1>,
-    start: PressTimer,
-    por: PowerOnReset,
-    console: SticksConsole<W, M, S>,
-    tens: SevenSegment,
-    ones: SevenSegment,
-    take_digit: SevenSegment,
-    display: MuxDisplay,
-    blank: Constant<Bits<4>>,
-    chord: Constant<Bit>,
-    separate_start: Constant<Bit>,
-    one_hot: Constant<Bit>,
+    Turn,
+    /// The machine is thinking (or solving).
+    Thinking,
+    /// While setting a game: take `k` is in the take set (pages 1-2), or
+    /// (page 3) LED 1 the rule "last stick wins" and LED 2 "machine first";
+    /// in play: the machine took `k`.
+    SetOrTake(u8),
+    /// Bit `n` of the machine's last take, in binary.
+    MachineTake(u8),
+    /// Take `k` is in the take set of the game being played.
+    GameTake(u8),
+    /// The game being played: the last stick wins.
+    GameLastWins,
+    /// Segment `n` of the left digit: the tens of the sticks left (of the
+    /// count while setting a game; `L` on the rule page).
+    TensSegment(u8),
+    /// Segment `n` of the right digit: the ones of the sticks left (of the
+    /// count while setting a game; on the rule page `1` if the last stick
+    /// wins, `0` if it loses).
+    OnesSegment(u8),
+    /// Segment `n` of the 4-digit multiplexed display: the sticks left in
+    /// the three left digits, the machine's last take in the rightmost
+    /// (blank before its first move).
+    DisplaySegment(u8),
+    /// Digit select `n` of the multiplexed display.
+    DigitSelect(u8),
+    /// An LED with nothing to show but the game-over blink.
+    Dark,
 }
 
-/// How a board starts a sticks game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StartKeys {
-    /// A start button: release = new game, long press = machine first.
-    Button,
-    /// No start button: all take buttons together act as one.
-    Chord,
-    /// A new-game button and a machine-first switch.
-    Separate,
-}
-
-impl<const W: usize, const M: usize, const S: usize> SticksBoardCore<W, M, S> {
-    /// The core around `game`; `one_hot`: show the machine's take as LED k
-    /// (takes up to 3). `connect_all()` done.
-    pub fn new(
-        game: SticksCore<W, M, S>,
-        timing: &Timing,
-        start: StartKeys,
-        one_hot: bool,
-    ) -> Self {
-        let mut block = Self {
-            clock: Default::default(),
-            keys: Default::default(),
-            remaining: Default::default(),
-            take_leds: Default::default(),
-            turn: Default::default(),
-            thinking: Default::default(),
-            game_over: Default::default(),
-            blink: Default::default(),
-            holding: Default::default(),
-            machine_first: Default::default(),
-            tens_segments: Default::default(),
-            ones_segments: Default::default(),
-            segments: Default::default(),
-            select: Default::default(),
-            start_level: Default::default(),
-            take_shown: Default::default(),
-            time_base: TimeBase::new(timing.tick_cycles),
-            buttons: Buttons::new(timing.debounce_ticks),
-            reset_sync: Synchronizer::new(),
-            start: PressTimer::new(timing.long_press_ticks),
-            por: PowerOnReset::new(),
-            console: SticksConsole::new(game, timing.blink_ticks),
-            tens: SevenSegment::new(),
-            ones: SevenSegment::new(),
-            take_digit: SevenSegment::new(),
-            display: MuxDisplay::new(timing.digit_ticks),
-            blank: Constant::new(BLANK.into()),
-            chord: Constant::new(start == StartKeys::Chord),
-            separate_start: Constant::new(start == StartKeys::Separate),
-            one_hot: Constant::new(one_hot),
-        };
-        block.connect_all();
-        block
-    }
-}
-
-impl<const W: usize, const M: usize, const S: usize> Logic for SticksBoardCore<W, M, S> {
-    #[hdl_gen]
-    fn update(&mut self) {
-        clock!(self, clock, time_base, buttons, reset_sync, start, por, console, display);
-        self.buttons.tick.next = self.time_base.tick.val();
-        self.start.tick.next = self.time_base.tick.val();
-        self.console.tick.next = self.time_base.tick.val();
-        self.display.tick.next = self.time_base.tick.val();
-        self.buttons.raw.next = bit_cast::<6, 7>(self.keys.val());
-        self.reset_sync.raw.next = self.keys.val().get_bit(6).into();
-        self.por.request.next = self.reset_sync.synced.val().any();
-        self.start_level.next = self.buttons.level.val().get_bit(3);
-        if self.chord.val() {
-            self.start_level.next = self.buttons.level.val().get_bit(0)
-                & self.buttons.level.val().get_bit(1)
-                & self.buttons.level.val().get_bit(2);
-        }
-        self.start.level.next = self.start_level.val();
-        self.holding.next = self.start.held_long.val() & self.start_level.val();
-
-        self.console.reset.next = self.por.reset.val();
-        self.console.take1.next = self.buttons.pressed.val().get_bit(0);
-        self.console.take2.next = self.buttons.pressed.val().get_bit(1);
-        self.console.take3.next = self.buttons.pressed.val().get_bit(2);
-        self.console.new_game.next = self.start.released.val();
-        self.console.machine_first.next = self.start.held_long.val();
-        if self.separate_start.val() {
-            self.console.new_game.next = self.buttons.pressed.val().get_bit(4);
-            self.console.machine_first.next = self.buttons.level.val().get_bit(5);
-        }
-        self.machine_first.next = self.buttons.level.val().get_bit(5);
-
-        self.remaining.next = self.console.remaining.val();
-        self.turn.next = self.console.human_turn.val();
-        self.thinking.next = self.console.thinking.val();
-        self.game_over.next = self.console.game_over.val();
-        self.blink.next = self.console.blink.val();
-        self.take_leds.next = bit_cast::<3, 4>(self.console.machine_take.val());
-        if self.one_hot.val() {
-            self.take_leds.next = 0.into();
-            if self.console.machine_take.val() == 1 {
-                self.take_leds.next = 1.into();
+impl fmt::Display for SolverIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolverIn::Take(k) => write!(f, "take {k}"),
+            SolverIn::Key(1) => {
+                f.write_str("key 1: toggle take 1 / count down / flip the rule; in play take 1")
             }
-            if self.console.machine_take.val() == 2 {
-                self.take_leds.next = 2.into();
+            SolverIn::Key(2) => {
+                f.write_str("key 2: toggle take 2 / count up / flip who starts; in play take 2")
             }
-            if self.console.machine_take.val() == 3 {
-                self.take_leds.next = 4.into();
-            }
+            SolverIn::Key(4) => f.write_str(
+                "key 4: toggle take 4; held 1 s: next page (then solve and play); in play take 4, \
+                 held 1 s: back to the set-up",
+            ),
+            SolverIn::Key(k) => write!(f, "key {k}: toggle take {k}; in play take {k}"),
+            SolverIn::Start => f.write_str("start (long press: machine first)"),
+            SolverIn::NewGame => f.write_str("new game: solve the switches' game and start"),
+            SolverIn::Move => f.write_str("move: take the number on the take switches"),
+            SolverIn::TakeSetSwitch(k) => write!(f, "switch: take {k} allowed"),
+            SolverIn::CountSwitch(n) => write!(f, "switch: count bit {n}"),
+            SolverIn::LastWinsSwitch => f.write_str("switch: last stick wins (off: loses)"),
+            SolverIn::MachineFirstSwitch => f.write_str("switch: machine first"),
+            SolverIn::TakeSwitch(n) => write!(f, "switch: your take bit {n}"),
+            SolverIn::Reset => f.write_str("reset"),
+            SolverIn::Unused => f.write_str("unused"),
         }
-
-        self.tens.digit.next = self.console.tens.val();
-        self.ones.digit.next = self.console.ones.val();
-        self.tens_segments.next = self.tens.segments.val();
-        self.ones_segments.next = self.ones.segments.val();
-        self.take_shown.next = self.console.machine_take.val();
-        if self.console.machine_take.val() == 0 {
-            self.take_shown.next = self.blank.val();
-        }
-        self.take_digit.digit.next = self.take_shown.val();
-        self.display.digits.next = (bit_cast::<32, 7>(self.tens.segments.val()) << 24)
-            | (bit_cast::<32, 7>(self.ones.segments.val()) << 16)
-            | (bit_cast::<32, 8>(0x40.into()) << 8)
-            | bit_cast::<32, 7>(self.take_digit.segments.val());
-        self.segments.next = self.display.segments.val();
-        self.select.next = self.display.select.val();
     }
 }
 
-impl<const W: usize, const M: usize, const S: usize> BoardCore for SticksBoardCore<W, M, S> {
-    const KEYS: usize = sticks_keys::WIDTH;
-
-    fn clock(&mut self) -> &mut Signal<In, Clock> {
-        &mut self.clock
-    }
-
-    fn set_keys(&mut self, keys: u64) {
-        self.keys.next = keys.into();
-    }
-
-    fn output(&self, port: &str) -> u64 {
-        match port {
-            "remaining" => self.remaining.val().to_u64(),
-            "take_leds" => self.take_leds.val().to_u64(),
-            "turn" => u64::from(self.turn.val()),
-            "thinking" => u64::from(self.thinking.val()),
-            "game_over" => u64::from(self.game_over.val()),
-            "blink" => u64::from(self.blink.val()),
-            "holding" => u64::from(self.holding.val()),
-            "machine_first" => u64::from(self.machine_first.val()),
-            "tens_segments" => self.tens_segments.val().to_u64(),
-            "ones_segments" => self.ones_segments.val().to_u64(),
-            "segments" => self.segments.val().to_u64(),
-            "select" => self.select.val().to_u64(),
-            _ => panic!("SticksBoardCore has no output `{port}`"),
+impl fmt::Display for SolverOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seg = |n: &u8| segment_letter(*n);
+        match self {
+            SolverOut::Count(n) => write!(f, "count bit {n}"),
+            SolverOut::Turn => f.write_str("your turn"),
+            SolverOut::Thinking => f.write_str("machine thinking"),
+            SolverOut::SetOrTake(k) => write!(
+                f,
+                "set-up: take {k} allowed{}; in play: machine took {k}",
+                match k {
+                    1 => " (rule page: last stick wins)",
+                    2 => " (rule page: machine first)",
+                    _ => "",
+                }
+            ),
+            SolverOut::MachineTake(n) => write!(f, "machine's take bit {n}"),
+            SolverOut::GameTake(k) => write!(f, "take {k} allowed in this game"),
+            SolverOut::GameLastWins => f.write_str("this game: last stick wins"),
+            SolverOut::TensSegment(n) => write!(f, "tens segment {}", seg(n)),
+            SolverOut::OnesSegment(n) => write!(f, "ones segment {}", seg(n)),
+            SolverOut::DisplaySegment(n) => write!(f, "display segment {}", seg(n)),
+            SolverOut::DigitSelect(n) => write!(f, "digit select {n}"),
+            SolverOut::Dark => f.write_str("game-over blink only"),
         }
     }
+}
+
+impl InRole for SolverIn {
+    fn key(self) -> Option<usize> {
+        use solver_keys as k;
+        let n = |n: u8| usize::from(n);
+        match self {
+            SolverIn::Take(t) | SolverIn::Key(t) => Some(k::KEY1 + n(t) - 1),
+            SolverIn::Start => Some(k::START),
+            SolverIn::NewGame => Some(k::NEW_GAME),
+            SolverIn::Move => Some(k::MOVE),
+            SolverIn::Reset => Some(k::RESET),
+            SolverIn::TakeSetSwitch(t) => Some(k::TAKE_SET + n(t) - 1),
+            SolverIn::CountSwitch(b) => Some(k::COUNT + n(b)),
+            SolverIn::LastWinsSwitch => Some(k::LAST_WINS),
+            SolverIn::MachineFirstSwitch => Some(k::MACHINE_FIRST),
+            SolverIn::TakeSwitch(b) => Some(k::TAKE + n(b)),
+            SolverIn::Unused => None,
+        }
+    }
+}
+
+impl OutRole for SolverOut {
+    fn source(self) -> Option<(&'static str, usize)> {
+        let n = |n: u8| usize::from(n);
+        match self {
+            SolverOut::Count(b) => Some(("remaining", n(b))),
+            SolverOut::Turn => Some(("turn", 0)),
+            SolverOut::Thinking => Some(("thinking", 0)),
+            SolverOut::SetOrTake(k) => Some(("lights", n(k) - 1)),
+            SolverOut::MachineTake(b) => Some(("machine_take", n(b))),
+            SolverOut::GameTake(k) => Some(("game_take_set", n(k) - 1)),
+            SolverOut::GameLastWins => Some(("game_last_wins", 0)),
+            SolverOut::TensSegment(b) => Some(("tens_segments", n(b))),
+            SolverOut::OnesSegment(b) => Some(("ones_segments", n(b))),
+            SolverOut::DisplaySegment(b) => Some(("segments", n(b))),
+            SolverOut::DigitSelect(b) => Some(("select", n(b))),
+            SolverOut::Dark => None,
+        }
+    }
+
+    fn blinks(self) -> bool {
+        !matches!(
+            self,
+            SolverOut::TensSegment(_)
+                | SolverOut::OnesSegment(_)
+                | SolverOut::DisplaySegment(_)
+                | SolverOut::DigitSelect(_)
+        )
+    }
+}
+
+/// The iCEBreaker: the controls and lights of its `sticks` design, playing the default game
+/// (Fort Boyard: 18 sticks, take 1-3, last loses) solved on the chip at each start.
+const ICEBREAKER: Layout<SolverIn, SolverOut> = Layout {
+    wires: &[
+        Wire::Input("BTN_N", SolverIn::Start),
+        Wire::Input("BTN1", SolverIn::Take(1)),
+        Wire::Input("BTN2", SolverIn::Take(2)),
+        Wire::Input("BTN3", SolverIn::Take(3)),
+        Wire::Output("LED1", SolverOut::Count(0)),
+        Wire::Output("LED2", SolverOut::Count(1)),
+        Wire::Output("LED3", SolverOut::Count(2)),
+        Wire::Output("LED4", SolverOut::Count(3)),
+        Wire::Output("LED5", SolverOut::Count(4)),
+        Wire::Output("LEDR_N", SolverOut::Thinking),
+        Wire::Output("LEDG_N", SolverOut::Turn),
+    ],
+    held_lights: &["LEDR_N"],
+    pll_hz: None,
+};
+
+/// The Go Board: set the game on three pages, then play it (keys 1-4 take 1-4, the digits show
+/// the sticks left, LED k the machine's take k); see [`SolverIn::Key`] and docs/boards.md.
+const GO_BOARD: Layout<SolverIn, SolverOut> = Layout {
+    wires: &[
+        Wire::Input("i_Switch_1", SolverIn::Key(1)),
+        Wire::Input("i_Switch_2", SolverIn::Key(2)),
+        Wire::Input("i_Switch_3", SolverIn::Key(3)),
+        Wire::Input("i_Switch_4", SolverIn::Key(4)),
+        Wire::Output("o_LED_1", SolverOut::SetOrTake(1)),
+        Wire::Output("o_LED_2", SolverOut::SetOrTake(2)),
+        Wire::Output("o_LED_3", SolverOut::SetOrTake(3)),
+        Wire::Output("o_LED_4", SolverOut::SetOrTake(4)),
+        Wire::Digit("Segment1", SolverOut::TensSegment),
+        Wire::Digit("Segment2", SolverOut::OnesSegment),
+    ],
+    held_lights: &["o_LED_1", "o_LED_2", "o_LED_3", "o_LED_4"],
+    pll_hz: None,
+};
+
+/// The Alchitry Io (both versions): io_dip[7:0] the take set (DIP k-1: take k allowed),
+/// io_dip[15:8] the count, [16] last stick wins, [17] machine first, io_dip[23:20] your take;
+/// up reads the switches, solves and starts a game, centre plays your take; the display shows
+/// the sticks left (3 digits) and the machine's last take; io_led[7:0] the game's take set,
+/// [15:8] the sticks left, [16] your turn, [17] thinking, [18] last stick wins.
+///
+/// It runs at 50 MHz from the Cu's PLL: its block-RAM solver alone reaches 100 to 115 MHz on
+/// the HX8K over placer seeds 1 to 8, short of 1.2x the 100 MHz board clock.
+const ALCHITRY_IO: Layout<SolverIn, SolverOut> = Layout {
+    wires: &[
+        Wire::Input("rst_n", SolverIn::Reset),
+        Wire::InputBus(
+            "io_button",
+            &[
+                SolverIn::NewGame,
+                SolverIn::Move,
+                SolverIn::Unused,
+                SolverIn::Unused,
+                SolverIn::Unused,
+            ],
+        ),
+        Wire::InputBus(
+            "io_dip",
+            &[
+                SolverIn::TakeSetSwitch(1),
+                SolverIn::TakeSetSwitch(2),
+                SolverIn::TakeSetSwitch(3),
+                SolverIn::TakeSetSwitch(4),
+                SolverIn::TakeSetSwitch(5),
+                SolverIn::TakeSetSwitch(6),
+                SolverIn::TakeSetSwitch(7),
+                SolverIn::TakeSetSwitch(8),
+                SolverIn::CountSwitch(0),
+                SolverIn::CountSwitch(1),
+                SolverIn::CountSwitch(2),
+                SolverIn::CountSwitch(3),
+                SolverIn::CountSwitch(4),
+                SolverIn::CountSwitch(5),
+                SolverIn::CountSwitch(6),
+                SolverIn::CountSwitch(7),
+                SolverIn::LastWinsSwitch,
+                SolverIn::MachineFirstSwitch,
+                SolverIn::Unused,
+                SolverIn::Unused,
+                SolverIn::TakeSwitch(0),
+                SolverIn::TakeSwitch(1),
+                SolverIn::TakeSwitch(2),
+                SolverIn::TakeSwitch(3),
+            ],
+        ),
+        Wire::OutputBus(
+            "io_led",
+            &[
+                SolverOut::GameTake(1),
+                SolverOut::GameTake(2),
+                SolverOut::GameTake(3),
+                SolverOut::GameTake(4),
+                SolverOut::GameTake(5),
+                SolverOut::GameTake(6),
+                SolverOut::GameTake(7),
+                SolverOut::GameTake(8),
+                SolverOut::Count(0),
+                SolverOut::Count(1),
+                SolverOut::Count(2),
+                SolverOut::Count(3),
+                SolverOut::Count(4),
+                SolverOut::Count(5),
+                SolverOut::Count(6),
+                SolverOut::Count(7),
+                SolverOut::Turn,
+                SolverOut::Thinking,
+                SolverOut::GameLastWins,
+                SolverOut::Dark,
+                SolverOut::Dark,
+                SolverOut::Dark,
+                SolverOut::Dark,
+                SolverOut::Dark,
+            ],
+        ),
+        Wire::Display(
+            "io_display",
+            SolverOut::DisplaySegment,
+            SolverOut::DigitSelect,
+        ),
+    ],
+    held_lights: &[],
+    pll_hz: Some(50_000_000),
+};
+
+/// The iCEstick: the controls and lights of its `sticks` design (the three-button chord
+/// starts a game), playing Fort Boyard solved on the chip at each start.
+const ICESTICK: Layout<SolverIn, SolverOut> = Layout {
+    wires: &[
+        Wire::Input("BTN1", SolverIn::Take(1)),
+        Wire::Input("BTN2", SolverIn::Take(2)),
+        Wire::Input("BTN3", SolverIn::Take(3)),
+        Wire::Output("D1", SolverOut::Count(0)),
+        Wire::Output("D2", SolverOut::Count(1)),
+        Wire::Output("D3", SolverOut::Count(2)),
+        Wire::Output("D4", SolverOut::Count(3)),
+        Wire::Output("D5", SolverOut::Count(4)),
+    ],
+    held_lights: &["D1", "D2", "D3", "D4", "D5"],
+    pll_hz: None,
+};
+
+/// The design's layout on `board`.
+pub fn layout(board: BoardId) -> &'static Layout<SolverIn, SolverOut> {
+    match board {
+        BoardId::Icebreaker => &ICEBREAKER,
+        BoardId::GoBoard => &GO_BOARD,
+        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => &ALCHITRY_IO,
+        BoardId::Icestick => &ICESTICK,
+    }
+}
+
+/// The design in [`super::BOARD_DESIGNS`].
+pub const BOARD_DESIGN: BoardDesign = BoardDesign {
+    name: "solver",
+    pin_uses: |board| Some(layout(board.id).pin_uses(board)),
+    pll_hz: |board| layout(board).pll_hz,
+    check: |board| layout(board.id).check(board),
+};
+
+/// How `board` sets the solver's game, and the solver's widths (W, K), from the roles of its
+/// layout: keys: set-up pages, counts up to 63, takes up to the number of keys;
+/// switches: the take set and count switches' widths; otherwise Fort
+/// Boyard (W = 5, K = 3), started with the start button or (none) a chord.
+pub fn solver_setup(board: BoardId) -> (SolverSetup, usize, usize) {
+    let roles: Vec<SolverIn> = layout(board)
+        .wires
+        .iter()
+        .flat_map(|w| match w {
+            Wire::Input(_, r) => vec![*r],
+            Wire::InputBus(_, rs) => rs.to_vec(),
+            _ => vec![],
+        })
+        .collect();
+    let count = |f: fn(&SolverIn) -> bool| roles.iter().filter(|r| f(r)).count();
+    let keys = count(|r| matches!(r, SolverIn::Key(_)));
+    if keys > 0 {
+        return (SolverSetup::Pages, 6, keys);
+    }
+    if roles.contains(&SolverIn::NewGame) {
+        let k = count(|r| matches!(r, SolverIn::TakeSetSwitch(_)));
+        let w = count(|r| matches!(r, SolverIn::CountSwitch(_)));
+        return (SolverSetup::Switches, w, k);
+    }
+    let chord = !roles.contains(&SolverIn::Start);
+    (SolverSetup::Fixed { chord }, 5, 3)
+}
+
+/// The solver top for `board`, with the widths fixed (they must be those of
+/// [`solver_setup`]; `S = 2^M`).
+pub fn solver_top<const W: usize, const K: usize, const M: usize, const S: usize>(
+    board: BoardId,
+    timing: &Timing,
+) -> BoardTop<SolverBoardCore<W, K, M, S>> {
+    let (setup, w, k) = solver_setup(board);
+    assert_eq!((w, k), (W, K), "{board}: solver widths");
+    let core = SolverBoardCore::new(setup, &SticksGame::fort_boyard(), timing);
+    let plan = PinPlan::new(
+        board.board(),
+        layout(board),
+        solver_keys::WIDTH,
+        Some(solver_keys::RESET),
+    );
+    BoardTop::new(core, plan, timing.pull_down)
+}
+
+/// The Verilog of the solver top for `board` (module `module`), at the widths its layout asks
+/// for ([`solver_setup`]).
+pub fn solver_verilog(board: BoardId, timing: &Timing, module: &str) -> Result<String, TopError> {
+    let (_, w, k) = solver_setup(board);
+    Ok(match (w, k) {
+        (5, 3) => solver_top::<5, 3, 2, 4>(board, timing).verilog(module)?,
+        (6, 4) => solver_top::<6, 4, 3, 8>(board, timing).verilog(module)?,
+        (8, 8) => solver_top::<8, 8, 4, 16>(board, timing).verilog(module)?,
+        (w, k) => {
+            return Err(TopError::UnsupportedGame {
+                reason: format!(
+                    "{board}: no solver top for {w} count bits and takes up to {k} \
+                     (add the widths to solver_verilog)"
+                ),
+            })
+        }
+    })
 }
 
 /// `keys` bits of [`SolverBoardCore`].
