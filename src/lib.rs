@@ -10,10 +10,8 @@
 //!   events, reports and JSON document;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out), against
 //!   the solver or the simulated circuit;
-//! - [`designs`]: each design assembled from its game's solution (J.R. 01: solver -> table ->
-//!   covers -> block);
 //! - [`circuit`]: the rust-hdl blocks (strategies, controllers, the on-chip solver, board I/O)
-//!   and the board tops;
+//!   and the board tops, one module per design with its layout on every board;
 //! - [`verilog`]: Verilog emission with our module names, deterministic;
 //! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, LUT INITs);
 //! - [`flow`]: one runner per external tool (yosys, nextpnr-ice40, icepack, iverilog,
@@ -42,7 +40,6 @@ pub mod board;
 pub mod circuit;
 #[allow(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
 pub mod cli;
-pub mod designs;
 pub mod flow;
 pub mod game;
 pub mod interrupt;

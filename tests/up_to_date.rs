@@ -5,7 +5,7 @@
 //! docs`; the tables of docs/boards.md: the command the failing test names).
 
 use retrogate::bench::sim_files;
-use retrogate::designs::{Jr01Design, JR01_MODULE};
+use retrogate::bench::jr01::{Jr01Design, JR01_MODULE};
 use std::path::Path;
 
 fn assert_file(path: &str, fresh: &str) {

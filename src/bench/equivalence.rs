@@ -458,7 +458,7 @@ mod tests {
     #[test]
     fn the_netlists_equal_their_rtl() {
         let game = SticksGame::new(6, &[1, 2, 3], crate::game::Last::Loses).unwrap();
-        let jr01 = crate::designs::Jr01Design::build().unwrap().design;
+        let jr01 = crate::bench::jr01::Jr01Design::build().unwrap().design;
         let mut designs = vec![jr01];
         for implementation in [Impl::Rom, Impl::Logic] {
             designs.push(CombDesign::from_sticks(&game, implementation).unwrap());
@@ -554,7 +554,7 @@ mod tests {
     /// counterexample names `y` (not `x`, which still matches) at the first cycle.
     #[test]
     fn a_mutated_jr01_rtl_fails_at_its_output() {
-        let design = crate::designs::Jr01Design::build().unwrap().design;
+        let design = crate::bench::jr01::Jr01Design::build().unwrap().design;
         let made = work_dir("equivalence-netlist");
         let rtl = super::super::write(made.path(), "jr01_strategy.v", &design.verilog).unwrap();
         let netlist = yosys::synth_ice40(made.path(), &[rtl], &design.module)

@@ -15,6 +15,8 @@
 //!   reads a user's file and checks its port contract.
 //! - The on-chip solver: [`solver`] (its levels against the software solver) and
 //!   [`solver_formal`] (a bounded model check of its tables).
+//! - [`jr01`]: the J.R. 01 design (the game's strategy, its covers, the circuit) as a
+//!   [`CombDesign`].
 //! - [`mutants`] (the mutants of the emitted Verilog), [`counterexample`] (failing runs drawn
 //!   as waveforms), [`figures`] (cells and timing after place and route), [`sticks`] (the
 //!   smaller lookup after synthesis).
@@ -27,6 +29,7 @@ pub mod dut;
 pub mod equivalence;
 pub mod figures;
 pub mod formal;
+pub mod jr01;
 pub mod level;
 pub mod mutants;
 pub mod plan;

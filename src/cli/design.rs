@@ -7,7 +7,7 @@ use super::args::{ImplArg, SticksDesignArgs};
 use super::files::absolute;
 use super::CliError;
 use crate::circuit::sticks_strategy::Impl;
-use crate::designs::{DesignError, Jr01Design};
+use crate::bench::jr01::{DesignError, Jr01Design};
 use crate::game::SticksGame;
 use crate::output_dir;
 use crate::solver::strategy::{sticks_table, SticksTable};

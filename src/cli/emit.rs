@@ -19,7 +19,7 @@ use crate::circuit::sticks_solver::{
     check_solver_size, solver_widths, sticks_solver_verilog, table_storage, SOLVER_MODULE,
 };
 use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
-use crate::designs::JR01_MODULE;
+use crate::bench::jr01::JR01_MODULE;
 
 pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let dir = args.out.as_deref().ok_or_else(|| {

@@ -9,7 +9,7 @@ use super::solve::{heaps_rules, out_of_memory};
 use super::ui::{Colour, Paint, Ui};
 use super::CliError;
 use crate::circuit::CombBlock;
-use crate::designs::Jr01Design;
+use crate::bench::jr01::Jr01Design;
 use crate::game::{HeapsGame, MatchesGame};
 use crate::play::{
     CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,

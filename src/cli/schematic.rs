@@ -8,7 +8,7 @@ use super::design::{jr01, step};
 use super::files::{absolute, require_svg, write_all_or_nothing};
 use super::ui::Ui;
 use super::CliError;
-use crate::designs::{Jr01Design, JR01_MODULE};
+use crate::bench::jr01::{Jr01Design, JR01_MODULE};
 use crate::flow::{dot, yosys};
 use crate::game::{join_commas, Game};
 use crate::output_dir;

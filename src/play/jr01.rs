@@ -69,7 +69,7 @@ pub fn lamps(word: u32) -> String {
 }
 
 /// The panel: a circuit (any `A B C -> X Y Z` function, normally the rust-hdl block of
-/// [`Jr01Design`](crate::designs::Jr01Design)) and the strategy rows that say what each
+/// [`Jr01Design`](crate::bench::jr01::Jr01Design)) and the strategy rows that say what each
 /// setting means.
 pub struct Jr01Panel<'a> {
     circuit: Box<dyn FnMut(u32) -> u32 + 'a>,

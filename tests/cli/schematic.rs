@@ -130,7 +130,7 @@ impl Gates {
 #[cfg(feature = "external-tools")]
 #[test]
 fn schematic_jr01_draws_the_cover_as_gates() {
-    use retrogate::designs::Jr01Design;
+    use retrogate::bench::jr01::Jr01Design;
     let dir = tempfile::tempdir().unwrap();
     let out = schematic_in(dir.path(), &std::env::var("PATH").unwrap());
     assert!(

@@ -42,7 +42,7 @@ use super::level::Level;
 use super::CombDesign;
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::sticks_strategy::Impl;
-use crate::designs::Jr01Design;
+use crate::bench::jr01::Jr01Design;
 use crate::game::SticksGame;
 use crate::solver::strategy::sticks_table;
 

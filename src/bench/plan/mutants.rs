@@ -14,7 +14,7 @@ use crate::bench::sequential::VerifyOptions;
 use crate::bench::{CombDesign, Mismatch};
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::GAME_MODULE;
-use crate::designs::Jr01Design;
+use crate::bench::jr01::Jr01Design;
 use crate::flow::yosys::run_script;
 use crate::game::SticksGame;
 

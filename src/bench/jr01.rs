@@ -5,7 +5,7 @@
 //! The hardware itself does not depend on this module: the board tops build the same circuit
 //! with [`Jr01Strategy::from_game`].
 
-use crate::bench::{BenchError, CombDesign};
+use super::{BenchError, CombDesign};
 use crate::circuit::jr01::seed_first_covers;
 use crate::circuit::{CircuitError, Jr01Strategy};
 use crate::logic::Sop;
