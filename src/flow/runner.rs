@@ -838,8 +838,11 @@ mod tests {
         set_observer(Some(Box::new(move |line| {
             sink.lock().unwrap().push(line.to_owned())
         })));
-        let dir = std::env::temp_dir().join("retrogate observer's test");
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::Builder::new()
+            .prefix("retrogate observer's ")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path().to_path_buf();
         output_program(Path::new("true"), &dir, ["it's"], None).expect("true");
         observe("# a note");
         set_observer(None);
