@@ -4,7 +4,9 @@
 //! `ice40/cells_sim.v` (pads: [`crate::flow::equiv::PAD_MODEL`]). For any Verilog and top
 //! module: the combinational designs, the `sticks_game` controller, a board top or a user's
 //! module. When the proof is not reached, a counterexample is searched for and, when found,
-//! written as a VCD and an SVG waveform with the first differing output and its cycle.
+//! written as a VCD and an SVG waveform with the first differing output and its cycle. A
+//! design with a combinational loop is not proved (every pairing would hold vacuously): the
+//! level fails naming the loop.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -102,6 +104,10 @@ fn compare(
                     )
                 }
             ),
+        ),
+        NetlistEquivalence::Vacuous(why) => (
+            false,
+            format!("the synth_ice40 netlist of {top} is not proved equal to its RTL: {why}"),
         ),
         NetlistEquivalence::Unproven { signals } => {
             let found = equiv::search_counterexample(
@@ -603,6 +609,28 @@ mod tests {
                 "output q first differs at cycle 1 of a run from the initial state: RTL 1, \
                  netlist 0"
             ),
+            "{report}"
+        );
+    }
+
+    /// A loop through an output (`p` feeds itself): every pairing would hold vacuously, so
+    /// the level fails naming it instead of proving anything.
+    #[test]
+    fn a_combinational_loop_is_not_proved() {
+        let looped = "module toy (input clock, input [1:0] i, output p);\n\
+                      wire q = ~p;\n  assign p = q & i[0];\nendmodule\n";
+        let dir = work_dir("equivalence-loop");
+        let report = netlist_equivalence(dir.path(), looped, "toy", &["p".to_owned()]).unwrap();
+        assert!(!report.passed, "{report}");
+        assert!(
+            report.detail.starts_with(
+                "the synth_ice40 netlist of toy is not proved equal to its RTL: combinational \
+                 loop"
+            ),
+            "{report}"
+        );
+        assert!(
+            !report.detail.contains("proved the synth_ice40"),
             "{report}"
         );
     }

@@ -8,6 +8,11 @@
 //! input like the simulation levels do, the input bits are then pinned from
 //! the most significant down, one extra SAT call per bit whose value is not
 //! already known to be 0 (at most one call per input bit).
+//!
+//! A proof needs a model with behaviour: the design is checked for combinational loops (yosys
+//! `check`) and the miter must be satisfiable (`sat` without `-prove` finds an input) before
+//! "proved" is said; a design with a loop fails the level with the loop's signals named
+//! (see [`yosys::prove_equivalent`]).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -46,6 +51,20 @@ pub fn formal_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, Benc
             });
         }
         Equivalence::Counterexample(model) => model,
+        // Every proof over a model with no behaviour succeeds: not a pass.
+        Equivalence::Vacuous(why) => {
+            return Ok(LevelReport {
+                level: Level::Formal,
+                vectors: 0,
+                passed: false,
+                elapsed: start.elapsed(),
+                detail: format!(
+                    "yosys miter/sat cannot prove {} equal to {gold}: {why}",
+                    design.module
+                ),
+                mismatch: None,
+            });
+        }
     };
     let mut best = decode(design, &model)?;
     let mut fixed: Vec<FixedBit> = Vec::new();
@@ -148,4 +167,41 @@ fn decode(
         log: "equiv.log".to_owned(),
     })?;
     Ok((code, actual))
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tests {
+    use super::*;
+    use crate::circuit::sticks_strategy::Impl;
+    use crate::flow::testing::work_dir;
+    use crate::game::{Last, SticksGame};
+
+    /// The emitted lookup, with `winning` fed back through itself: every SAT query over it is
+    /// unsatisfiable, so a proof would say "equal" of any table. The level fails, naming the
+    /// loop, and says nothing is proved.
+    #[test]
+    fn a_combinational_loop_is_no_proof() {
+        let game = SticksGame::new(6, &[1, 2, 3], Last::Loses).unwrap();
+        let mut design = CombDesign::from_sticks(&game, Impl::Logic).unwrap();
+        let (good, looped) = ("winning = ", "winning = winning & ");
+        assert!(design.verilog.contains(good), "{}", design.verilog);
+        // `winning` read before the block assigns it: the block's own output.
+        design.verilog = design.verilog.replacen(good, looped, 1);
+        let dir = work_dir("formal-loop");
+        let report = formal_level(&design, dir.path()).unwrap();
+        assert!(!report.passed, "{report}");
+        assert!(report.mismatch.is_none());
+        assert!(
+            report.detail.starts_with(
+                "yosys miter/sat cannot prove sticks_strategy equal to sticks_strategy_reference: \
+                 combinational loop"
+            ),
+            "{report}"
+        );
+        assert!(report.detail.contains("winning"), "{report}");
+        assert!(
+            !report.detail.contains("proved sticks_strategy"),
+            "{report}"
+        );
+    }
 }

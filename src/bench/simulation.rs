@@ -9,7 +9,11 @@
 //!
 //! Each level works in its own subdirectory of the directory passed in
 //! (`icarus/`, `verilator/`, `gate/`) and leaves its sources, logs and the
-//! waveform there.
+//! waveform there. The simulators run inside it and get every file there by name, so any
+//! folder works (spaces, non-ASCII letters). A testbench run is bounded by its length: a
+//! design that never lets it finish (a combinational loop) is stopped after
+//! [`SimulationLimit::BASE`] plus [`SimulationLimit::PER_STEP`] a vector, with a message saying
+//! so ([`ToolError::SimulationTimedOut`](crate::flow::ToolError::SimulationTimedOut)).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -19,7 +23,7 @@ use super::testbench::{
     parse_verdict, testbench, testbench_file, testbench_module, vcd_file, vector_file, Verdict,
 };
 use super::{BenchError, Level, LevelReport};
-use crate::flow::runner::ToolOutput;
+use crate::flow::runner::{SimulationLimit, ToolOutput};
 use crate::flow::{iverilog, verilator, yosys};
 
 /// The files a simulation level works from.
@@ -35,10 +39,22 @@ pub(crate) struct Prepared {
 }
 
 impl Prepared {
-    /// The plusarg that points the testbench at its vector file (an absolute path).
+    /// The plusarg that points the testbench at its vector file, by its name in the level's
+    /// folder (the simulators run there): the folder's path, which may hold spaces or
+    /// non-ASCII letters, never reaches the testbench's `$fopen`.
     pub fn vectors_plusarg(&self) -> String {
-        format!("+vectors={}", self.vectors.display())
+        let name = self.vectors.file_name().map_or_else(
+            || self.vectors.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        format!("+vectors={name}")
     }
+}
+
+/// The time limit of a testbench run of `design`: its cared-for vectors (see
+/// [`SimulationLimit`]).
+fn limit(design: &CombDesign) -> SimulationLimit {
+    SimulationLimit::vectors(design.cared_count())
 }
 
 /// Create `root/sub` and write the design, testbench and vector file in it.
@@ -118,7 +134,13 @@ pub fn icarus_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, Benc
         &[],
         &tb,
     )?;
-    let out = iverilog::execute(&files.dir, &vvp, &tb, &[files.vectors_plusarg()])?;
+    let out = iverilog::execute_limited(
+        &files.dir,
+        &vvp,
+        &tb,
+        &[files.vectors_plusarg()],
+        limit(design),
+    )?;
     report(
         design,
         Level::Icarus,
@@ -141,7 +163,13 @@ pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, B
         &[],
         &tb,
     )?;
-    let out = verilator::execute(&files.dir, &model.exe, &tb, &[files.vectors_plusarg()])?;
+    let out = verilator::execute_limited(
+        &files.dir,
+        &model.exe,
+        &tb,
+        &[files.vectors_plusarg()],
+        limit(design),
+    )?;
     report(
         design,
         Level::Verilator,
@@ -179,7 +207,13 @@ pub fn gate_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchE
         &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
         &name,
     )?;
-    let out = iverilog::execute(&files.dir, &vvp, &name, &[files.vectors_plusarg()])?;
+    let out = iverilog::execute_limited(
+        &files.dir,
+        &vvp,
+        &name,
+        &[files.vectors_plusarg()],
+        limit(design),
+    )?;
     report(
         design,
         Level::GateLevel,

@@ -16,8 +16,9 @@
 //! vector file ends with `$fatal` (Icarus's `vvp` exits 1, a Verilator binary
 //! aborts), so a script running the testbench sees the failure in the exit
 //! status too. The vector file is the plusarg `+vectors=<path>` when given
-//! (the bench passes an absolute path, so the testbench works from any
-//! current directory), else `<module>.vec` in the current directory. The
+//! (the bench runs each simulator in the level's folder and passes the file's
+//! name there: a folder's path with non-ASCII letters never reaches `$fopen`),
+//! else `<module>.vec` in the current directory. The
 //! waveform goes to the plusarg `+vcd=<path>`, else `<module>_tb.vcd`. Both
 //! default file names can be overridden with `-DVECTOR_FILE="..."` and
 //! `-DVCD_FILE="..."`.

@@ -86,7 +86,9 @@ impl CliError {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     // With --verbose the tools' command lines go to stderr: no spinner there.
     let ui = ui::Ui::new(cli.quiet || cli.verbose);
-    crate::flow::runner::set_verbose(cli.verbose);
+    if cli.verbose {
+        crate::flow::runner::set_observer(Some(Box::new(|line| eprintln!("+ {line}"))));
+    }
     if matches!(
         cli.command,
         Command::Emit(_)

@@ -3,7 +3,8 @@
 //!
 //! * [`aiger`] writes `dir/<name>.aig`: every assertion a bad-state property, every
 //!   assumption a constraint, initial values kept (`write_aiger -zinit`; a register without
-//!   one starts at a free value).
+//!   one starts at a free value); a design with a combinational loop gets no model but the
+//!   loop's signals ([`Model::Vacuous`]).
 //! * [`pdr`] runs ABC's property-directed reachability (IC3): an unbounded proof, a
 //!   counterexample, or no verdict within its time limit.
 //! * [`bmc3`] runs ABC's bounded model check to a number of frames.
@@ -15,24 +16,22 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::runner::{self, write_file, Tool, ToolError};
+use super::runner::{Tool, ToolError};
+use super::script::{self, Interpreter};
+use super::yosys::{self, Model};
 
-/// Build `dir/<name>.aig` from `sources` (Verilog read with `-formal`) with top module `top`.
-/// Leaves `<name>.ys` and `<name>_yosys.log` beside it.
-///
-/// The recipe (yosys 0.23): case tables stay logic (`proc -norom`), memories become flip-flops
-/// (`memory -nordff`), asynchronous resets synchronous (`async2sync`), assumptions are
-/// applied before the assertions they guard (`chformal -assume -early`), undriven wires are
-/// free inputs, and the logic is mapped to AND gates for `write_aiger -zinit`.
-pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<PathBuf, ToolError> {
-    let mut script: String = sources
-        .iter()
-        .map(|s| format!("read_verilog -formal \"{}\"\n", s.display()))
-        .collect();
-    script.push_str(&format!(
+/// Build `dir/<name>.aig` from `sources` (Verilog read with `-sv -formal`) with top module
+/// `top`, in the script `<name>.ys` (log `<name>_yosys.log`). A combinational loop in the
+/// flattened design (yosys `check`) is [`Model::Vacuous`]: the AIGER flow would cut it into a
+/// free signal.
+pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<Model, ToolError> {
+    script::module(Tool::Yosys, top)?;
+    let mut text = yosys::read_sources(dir, sources, "-formal ")?;
+    text.push_str(&format!(
         "hierarchy -check -top {top}\n\
          proc -norom\n\
          flatten\n\
+         {check}\
          prep -top {top}\n\
          memory -nordff\n\
          opt -fast\n\
@@ -45,17 +44,22 @@ pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<P
          dffunmap\n\
          abc -g AND -fast\n\
          opt_clean\n\
-         write_aiger -zinit {name}.aig\n"
+         write_aiger -zinit {name}.aig\n",
+        check = yosys::CHECK_COMMANDS,
     ));
-    let script_name = format!("{name}.ys");
-    write_file(Tool::Yosys, dir, &script_name, &script)?;
-    let out = runner::run(
-        Tool::Yosys,
+    let out = script::output(
         dir,
-        ["-q", "-s", &script_name],
+        Interpreter::YosysQuiet,
+        name,
+        &text,
         Some(&format!("{name}_yosys.log")),
     )?;
-    out.expect_file(dir.join(format!("{name}.aig")))
+    if let Some(vacuity) = yosys::loops(&format!("{}\n{}", out.stdout, out.stderr)) {
+        return Ok(Model::Vacuous(vacuity));
+    }
+    out.check()?
+        .expect_file(dir.join(format!("{name}.aig")))
+        .map(Model::Ready)
 }
 
 /// What ABC said about an AIGER model.
@@ -92,29 +96,38 @@ pub struct Run {
     pub log: PathBuf,
 }
 
-/// Run ABC's `pdr` on `aig` with a time limit, leaving `<name>.log` in `dir`.
+/// Run ABC's `pdr` on `aig` with a time limit, in the script `<name>.abc`, leaving
+/// `<name>.log` in `dir`.
 pub fn pdr(dir: &Path, aig: &Path, limit: Duration, name: &str) -> Result<Run, ToolError> {
     let secs = limit.as_secs().max(1);
-    let command = format!("read_aiger {}; fold; strash; pdr -T {secs}", aig.display());
-    let log = format!("{name}.log");
-    let out = runner::output(Tool::YosysAbc, dir, ["-c", &command], Some(&log))?.check()?;
+    let aig = script::file(Tool::YosysAbc, dir, aig)?;
+    let out = script::run(
+        dir,
+        Interpreter::Abc,
+        name,
+        &format!("read_aiger {aig}\nfold\nstrash\npdr -T {secs}\n"),
+        None,
+    )?;
     Ok(Run {
         verdict: judge_pdr(&out.stdout),
-        log: dir.join(log),
+        log: dir.join(format!("{name}.log")),
     })
 }
 
-/// Run ABC's `bmc3` on `aig` for `frames` cycles, leaving `<name>.log` in `dir`.
+/// Run ABC's `bmc3` on `aig` for `frames` cycles, in the script `<name>.abc`, leaving
+/// `<name>.log` in `dir`.
 pub fn bmc3(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
-    let command = format!(
-        "read_aiger {}; fold; strash; bmc3 -F {frames}",
-        aig.display()
-    );
-    let log = format!("{name}.log");
-    let out = runner::output(Tool::YosysAbc, dir, ["-c", &command], Some(&log))?.check()?;
+    let aig = script::file(Tool::YosysAbc, dir, aig)?;
+    let out = script::run(
+        dir,
+        Interpreter::Abc,
+        name,
+        &format!("read_aiger {aig}\nfold\nstrash\nbmc3 -F {frames}\n"),
+        None,
+    )?;
     Ok(Run {
         verdict: judge_bmc3(&out.stdout, frames),
-        log: dir.join(log),
+        log: dir.join(format!("{name}.log")),
     })
 }
 

@@ -22,6 +22,10 @@
 //! reads that back, so what a switch sets never reaches the design and a netlist that reads
 //! the wrong pin would still be "proved".
 //!
+//! Both sides are checked for combinational loops (yosys `check`, after flattening) before
+//! anything is proved: over a loop every pairing holds vacuously, so a looping design gets no
+//! proof but [`NetlistEquivalence::Vacuous`], naming the loop's signals.
+//!
 //! When the proof is not reached, [`search_counterexample`] looks for a run that tells the two
 //! apart: a miter of RTL and netlist (`miter -equiv`), searched by bounded model checking from
 //! the initial state (`sat -tempinduct-baseonly`).
@@ -29,6 +33,8 @@
 use std::path::{Path, PathBuf};
 
 use super::runner::{write_file, Tool, ToolError};
+use super::script;
+use super::yosys::{self, Vacuity};
 
 /// Rounds of excluding unprovable internal pairings before giving up.
 const ROUNDS: usize = 6;
@@ -82,11 +88,16 @@ pub enum NetlistEquivalence {
         /// Their names (`remaining [2]`).
         signals: Vec<String>,
     },
+    /// No proof was tried: the RTL or the netlist has a combinational loop, over which every
+    /// pairing would hold vacuously.
+    Vacuous(Vacuity),
 }
 
 /// Verilog `sources` as the proof reads them: each file with an `inout` port declaration
 /// is copied into `dir` as `<step>_<n>.v` with those ports declared `input` (the pads are
-/// modelled by [`PAD_MODEL`], which only reads the pin); the others are used as they are.
+/// modelled by [`PAD_MODEL`], which only reads the pin), and so is each file outside `dir`
+/// (unchanged: a script names only files in its folder, see [`script`]); the others are used
+/// as they are.
 pub fn pins_as_inputs(
     dir: &Path,
     sources: &[PathBuf],
@@ -104,6 +115,14 @@ pub fn pins_as_inputs(
                 &format!("{step}_{n}.v"),
                 &copy,
             )?),
+            None if script::file(Tool::Yosys, dir, path).is_err() => {
+                read.push(write_file(
+                    Tool::Yosys,
+                    dir,
+                    &format!("{step}_{n}.v"),
+                    &text,
+                )?);
+            }
             None => read.push(path.clone()),
         }
     }
@@ -132,23 +151,30 @@ fn inout_as_input(text: &str) -> Option<String> {
 }
 
 /// The yosys commands that load the RTL as module `gold` and the netlist as `gate`, both
-/// flattened with the cell models `cells`.
-fn load_script(cells: &Path, rtl: &[PathBuf], netlist: &Path, top: &str) -> String {
-    let reads: String = rtl
-        .iter()
-        .map(|s| format!("read_verilog \"{}\"\n", s.display()))
-        .collect();
-    format!(
-        "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
-         {reads}hierarchy -check -top {top}\nproc -norom\nflatten\nrename {top} gold\n\
+/// flattened with the cell models `cells`, each checked for combinational loops after
+/// flattening ([`yosys::CHECK_COMMANDS`]: a loop would make every pairing hold vacuously).
+/// Every file is named relative to `dir` ([`script::file`]); the RTL is read with `-sv`.
+fn load_script(
+    dir: &Path,
+    cells: &Path,
+    rtl: &[PathBuf],
+    netlist: &Path,
+    top: &str,
+) -> Result<String, ToolError> {
+    script::module(Tool::Yosys, top)?;
+    let reads = yosys::read_sources(dir, rtl, "")?;
+    let cells = script::file(Tool::Yosys, dir, cells)?;
+    let netlist = script::file(Tool::Yosys, dir, netlist)?;
+    let check = yosys::CHECK_COMMANDS;
+    Ok(format!(
+        "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n\
+         {reads}hierarchy -check -top {top}\nproc -norom\nflatten\n{check}rename {top} gold\n\
          design -stash gold\n\
-         read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS \"{cells}\"\n\
-         read_verilog \"{netlist}\"\nhierarchy -check -top {top}\nproc\nflatten\n\
+         read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n\
+         read_verilog {netlist}\nhierarchy -check -top {top}\nproc\nflatten\n{check}\
          rename {top} gate\ndesign -stash gate\n\
          design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n",
-        cells = cells.display(),
-        netlist = netlist.display(),
-    )
+    ))
 }
 
 /// A behavioural model of the iCE40 PLL `SB_PLL40_CORE`, for simulation and the netlist
@@ -322,10 +348,15 @@ pub fn prove_netlist(
             "{load}equiv_make -blacklist {blacklist} gold gate equiv\nhierarchy -top equiv\n\
              async2sync\nequiv_simple -seq {INDUCTION_DEPTH}\nequiv_induct -seq {INDUCTION_DEPTH}\n\
              equiv_status\n",
-            load = load_script(cells, rtl, netlist, top),
+            load = load_script(dir, cells, rtl, netlist, top)?,
         );
         let name = format!("{step}_{round}");
         let out = super::yosys::run_script(dir, &name, &script)?;
+        if round == 0 {
+            if let Some(vacuity) = yosys::loops(&out.stdout) {
+                return Ok(NetlistEquivalence::Vacuous(vacuity));
+            }
+        }
         let (total, open) =
             parse_status(&out.stdout).ok_or_else(|| out.unexpected("no `equiv_status` summary"))?;
         if open.is_empty() {
@@ -401,7 +432,7 @@ fn base_case(
         "{load}zinit gold gate\nequiv_make -blacklist {blacklist} gold gate equiv\n\
          hierarchy -top equiv\nasync2sync\nequiv_miter -trigger base equiv\n\
          hierarchy -top base\nsat -seq {BASE_CYCLES} -prove trigger 0 -set-init-zero base\n",
-        load = load_script(cells, rtl, netlist, top),
+        load = load_script(dir, cells, rtl, netlist, top)?,
     );
     let name = format!("{step}_base");
     let out = super::yosys::run_script(dir, &name, &script)?;
@@ -470,7 +501,7 @@ pub fn search_counterexample(
          hierarchy -top miter\nasync2sync\n\
          sat -tempinduct -tempinduct-baseonly -maxsteps {depth} -prove trigger 0 \
          -set-init-zero -show-ports -dump_vcd {step}.vcd miter\n",
-        load = load_script(cells, rtl, netlist, top),
+        load = load_script(dir, cells, rtl, netlist, top)?,
     );
     let out = super::yosys::run_script(dir, step, &script)?;
     if out.stdout.contains("model found for base case: FAIL!") && vcd.is_file() {

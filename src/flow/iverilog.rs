@@ -1,8 +1,25 @@
 //! Icarus Verilog: compile with `iverilog -g2012`, run with `vvp`.
+//!
+//! Both run inside their work folder and name the files there relative to it (a file elsewhere,
+//! such as yosys's cell models, by its path), so the folder's own path (spaces, non-ASCII
+//! letters, quotes) never reaches Icarus, whose `$fopen` of a plusarg path fails on non-ASCII
+//! bytes. A run of a testbench can be bounded by its length ([`execute_limited`]).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::runner::{self, Tool, ToolError, ToolOutput};
+use super::runner::{self, Options, SimulationLimit, Tool, ToolError, ToolOutput};
+
+/// `path` as a program run in `dir` is given it: relative to `dir` when it lies inside it,
+/// else as it is.
+pub(crate) fn relative_to(dir: &Path, path: &Path) -> OsString {
+    path.strip_prefix(dir)
+        .ok()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(path)
+        .as_os_str()
+        .to_owned()
+}
 
 /// Compile `sources` into `dir/<name>.vvp` with `iverilog -g2012`.
 /// `top` selects the root module (`-s`), `defines` are passed as `-D`.
@@ -14,15 +31,15 @@ pub fn compile(
     name: &str,
 ) -> Result<PathBuf, ToolError> {
     let output = format!("{name}.vvp");
-    let mut args: Vec<String> = vec![
-        "-g2012".to_owned(),
-        "-o".to_owned(),
-        output.clone(),
-        "-s".to_owned(),
-        top.to_owned(),
+    let mut args: Vec<OsString> = vec![
+        "-g2012".into(),
+        "-o".into(),
+        output.clone().into(),
+        "-s".into(),
+        top.into(),
     ];
-    args.extend(defines.iter().map(|d| format!("-D{d}")));
-    args.extend(sources.iter().map(|s| s.display().to_string()));
+    args.extend(defines.iter().map(|d| format!("-D{d}").into()));
+    args.extend(sources.iter().map(|s| relative_to(dir, s)));
     runner::run(
         Tool::Iverilog,
         dir,
@@ -38,7 +55,7 @@ pub fn run(dir: &Path, vvp_file: &Path, name: &str) -> Result<ToolOutput, ToolEr
     runner::run(
         Tool::Vvp,
         dir,
-        [std::ffi::OsStr::new("-n"), vvp_file.as_os_str()],
+        ["-n".into(), relative_to(dir, vvp_file)],
         Some(&format!("{name}.vvp.log")),
     )
 }
@@ -52,9 +69,41 @@ pub fn execute(
     name: &str,
     plusargs: &[String],
 ) -> Result<ToolOutput, ToolError> {
-    let mut args = vec![std::ffi::OsString::from("-n"), vvp_file.as_os_str().into()];
-    args.extend(plusargs.iter().map(std::ffi::OsString::from));
-    runner::output(Tool::Vvp, dir, args, Some(&format!("{name}.vvp.log")))
+    execute_with(dir, vvp_file, name, plusargs, Options::default())
+}
+
+/// [`execute`] within `limit` (a time limit from the simulation's length): a run that does not
+/// finish in time is a [`ToolError::SimulationTimedOut`].
+pub fn execute_limited(
+    dir: &Path,
+    vvp_file: &Path,
+    name: &str,
+    plusargs: &[String],
+    limit: SimulationLimit,
+) -> Result<ToolOutput, ToolError> {
+    let options = Options {
+        simulation: Some(limit),
+        ..Options::default()
+    };
+    execute_with(dir, vvp_file, name, plusargs, options)
+}
+
+fn execute_with(
+    dir: &Path,
+    vvp_file: &Path,
+    name: &str,
+    plusargs: &[String],
+    options: Options<'_>,
+) -> Result<ToolOutput, ToolError> {
+    let mut args = vec![OsString::from("-n"), relative_to(dir, vvp_file)];
+    args.extend(plusargs.iter().map(OsString::from));
+    runner::output_with(
+        Tool::Vvp,
+        dir,
+        args,
+        Some(&format!("{name}.vvp.log")),
+        options,
+    )
 }
 
 /// [`compile`] then [`run`].

@@ -14,9 +14,13 @@
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
 //! Every function takes the directory to work in; nothing is written
-//! anywhere else. Each step leaves its script (if any) and a `<step>.log`
-//! with the tool's stdout and stderr in that directory, so a failure can be
-//! reproduced by hand. Failures come back as a typed [`ToolError`].
+//! anywhere else. Each tool runs inside that directory: every yosys and yosys-abc script is
+//! written and run by [`script`], and names files only relative to it, with names retrogate
+//! chose, so no path (the work folder's, the current folder's, a user's file) is ever read as
+//! a command. Each step leaves its script (if any) and a `<step>.log` with the tool's stdout
+//! and stderr in that directory, so a failure can be reproduced by hand. Failures come back as
+//! a typed [`ToolError`]. Nothing here prints: command lines go to the observer the caller
+//! installs ([`runner::set_observer`]).
 
 pub mod abc;
 pub mod build;
@@ -27,6 +31,7 @@ pub mod iverilog;
 pub mod nextpnr;
 pub mod record;
 pub mod runner;
+pub mod script;
 pub mod smtbmc;
 pub mod verilator;
 pub mod yosys;

@@ -1,25 +1,42 @@
 //! Running one external program in a given directory and capturing its output.
+//!
+//! The library prints nothing: each command line (and each note such as a reused Verilator
+//! model) goes to the observer the caller installs with [`set_observer`] (the CLI's
+//! `-v/--verbose` prints them on stderr as `+ <line>`). A run may be fed bytes on stdin
+//! ([`Options::stdin`]) and is killed at its time limit: [`timeout()`] for a tool, or for a
+//! simulation a [`SimulationLimit`] that grows with the number of vectors or cycles it runs.
 
 use std::ffi::OsStr;
 use std::fmt;
 use std::io;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
-/// Whether each tool's command line is printed on stderr before it runs (`-v/--verbose`).
-static VERBOSE: AtomicBool = AtomicBool::new(false);
+/// What an observer receives: each tool's command line before it runs, as `cd DIR && tool
+/// args...` (shell-quoted so it can be pasted), and notes as shell comments (`# reusing ...`).
+pub type Observer = Box<dyn Fn(&str) + Send + Sync>;
 
-/// Print each external tool's command line on stderr before running it (`-v/--verbose`).
-pub fn set_verbose(on: bool) {
-    VERBOSE.store(on, Ordering::Relaxed);
+static OBSERVER: RwLock<Option<Observer>> = RwLock::new(None);
+
+/// Installs `observer` (or none) to receive every command line and note of the tools this
+/// process runs (see [`Observer`]); the CLI installs one that prints them for `-v/--verbose`.
+pub fn set_observer(observer: Option<Observer>) {
+    *OBSERVER
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = observer;
 }
 
-/// Whether `-v/--verbose` is on.
-pub fn verbose() -> bool {
-    VERBOSE.load(Ordering::Relaxed)
+/// Hands `line` to the installed observer, if any.
+pub fn observe(line: &str) {
+    let observer = OBSERVER
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(observer) = observer.as_ref() {
+        observer(line);
+    }
 }
 
 /// `word` quoted for a POSIX shell when it needs it (`a b` becomes `'a b'`, `it's` becomes
@@ -62,14 +79,95 @@ const TAIL_LINES: usize = 25;
 /// `RETROGATE_TOOL_TIMEOUT_SECS` says otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
 
-/// The time limit for one tool run: `RETROGATE_TOOL_TIMEOUT_SECS` if set to
-/// a positive number of seconds, else [`DEFAULT_TIMEOUT`].
-pub fn timeout() -> Duration {
-    std::env::var("RETROGATE_TOOL_TIMEOUT_SECS")
+/// The environment variable that sets every tool's time limit, simulations included.
+pub const TIMEOUT_VARIABLE: &str = "RETROGATE_TOOL_TIMEOUT_SECS";
+
+/// `RETROGATE_TOOL_TIMEOUT_SECS` when set to a positive number of seconds.
+fn timeout_override() -> Option<Duration> {
+    std::env::var(TIMEOUT_VARIABLE)
         .ok()
         .and_then(|v| v.trim().parse::<u64>().ok())
         .filter(|&secs| secs > 0)
-        .map_or(DEFAULT_TIMEOUT, Duration::from_secs)
+        .map(Duration::from_secs)
+}
+
+/// The time limit for one tool run: `RETROGATE_TOOL_TIMEOUT_SECS` if set to
+/// a positive number of seconds, else [`DEFAULT_TIMEOUT`].
+pub fn timeout() -> Duration {
+    timeout_override().unwrap_or(DEFAULT_TIMEOUT)
+}
+
+/// The time limit of a simulation, from its length: [`SimulationLimit::BASE`] plus
+/// [`SimulationLimit::PER_STEP`] for each vector or cycle it runs (unless
+/// `RETROGATE_TOOL_TIMEOUT_SECS` sets the limit of every tool run). A design that loops (a
+/// combinational loop, a testbench that never reaches `$finish`) is stopped there and reported
+/// as [`ToolError::SimulationTimedOut`], not after the tools' 600 s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimulationLimit {
+    /// Vectors or cycles the simulation runs.
+    pub steps: u64,
+    /// `"vector"` or `"cycle"`.
+    pub unit: &'static str,
+}
+
+impl SimulationLimit {
+    /// Time every simulation gets, whatever its length (loading the simulator included).
+    pub const BASE: Duration = Duration::from_secs(20);
+    /// Time each vector or cycle adds: over forty times what a cycle of the controller's
+    /// gate-level netlist takes under Icarus (46 µs: 24673 cycles in 1.14 s).
+    pub const PER_STEP: Duration = Duration::from_millis(2);
+
+    /// A simulation of `n` test vectors.
+    pub fn vectors(n: usize) -> Self {
+        SimulationLimit {
+            steps: n as u64,
+            unit: "vector",
+        }
+    }
+
+    /// A simulation of `n` clock cycles.
+    pub fn cycles(n: usize) -> Self {
+        SimulationLimit {
+            steps: n as u64,
+            unit: "cycle",
+        }
+    }
+
+    /// The limit: `RETROGATE_TOOL_TIMEOUT_SECS` when set, else `BASE + steps * PER_STEP`.
+    pub fn duration(&self) -> Duration {
+        timeout_override().unwrap_or_else(|| {
+            Self::BASE
+                + Self::PER_STEP.saturating_mul(u32::try_from(self.steps).unwrap_or(u32::MAX))
+        })
+    }
+
+    /// `19 vectors`, `1 cycle`.
+    pub fn length(&self) -> String {
+        format!(
+            "{} {}{}",
+            self.steps,
+            self.unit,
+            if self.steps == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// How a run gets its input and how long it may take.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// Bytes written to the program's stdin (closed when `None`).
+    pub stdin: Option<&'a [u8]>,
+    /// A simulation's limit (else [`timeout()`]).
+    pub simulation: Option<SimulationLimit>,
+}
+
+impl Options<'_> {
+    /// The run's time limit: the simulation's, else [`timeout()`].
+    fn limit(&self) -> Duration {
+        self.simulation
+            .as_ref()
+            .map_or_else(timeout, SimulationLimit::duration)
+    }
 }
 
 /// The external programs this crate runs, with the Debian package that
@@ -180,6 +278,25 @@ pub enum ToolError {
         /// Directory it ran in.
         dir: PathBuf,
     },
+    /// A simulation ran longer than its [`SimulationLimit`] and was killed.
+    #[error(
+        "the simulation (`{tool}`) did not finish within {seconds} s, the limit for {length}, \
+         and was killed in {dir}: does the design loop (a combinational loop, or a clock that \
+         never lets the testbench reach `$finish`)? The limit is {} s plus {} ms a vector or \
+         cycle; RETROGATE_TOOL_TIMEOUT_SECS sets another",
+        SimulationLimit::BASE.as_secs(),
+        SimulationLimit::PER_STEP.as_millis()
+    )]
+    SimulationTimedOut {
+        /// Program name (or path of a built simulator).
+        tool: String,
+        /// The limit that was hit.
+        seconds: u64,
+        /// What it was simulating (`19 vectors`, `2400 cycles`).
+        length: String,
+        /// Directory it ran in.
+        dir: PathBuf,
+    },
     /// Starting the program or reading/writing its files failed.
     #[error("{action} failed for `{tool}` in {dir}: {source}")]
     Io {
@@ -192,6 +309,19 @@ pub enum ToolError {
         /// The underlying error.
         #[source]
         source: io::Error,
+    },
+    /// A file or module name that cannot go into a tool script as it is (see
+    /// [`super::script`]): retrogate names every file a script holds, so this is a bug.
+    #[error(
+        "`{tool}`: the name {name:?} cannot go into a tool script (a script names only plain \
+         relative files in its work folder and plain module identifiers); this is a bug in \
+         retrogate, please report it"
+    )]
+    UnsafeName {
+        /// Program name.
+        tool: &'static str,
+        /// The name.
+        name: String,
     },
     /// The program succeeded but its output did not say what was expected.
     #[error("could not understand the output of `{tool}`: {detail}; see {log}")]
@@ -331,9 +461,32 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
+    output_with(tool, dir, args, log, Options::default())
+}
+
+/// [`output`] with [`Options`]: bytes on stdin, a simulation's time limit.
+pub fn output_with<I, S>(
+    tool: Tool,
+    dir: &Path,
+    args: I,
+    log: Option<&str>,
+    options: Options<'_>,
+) -> Result<ToolOutput, ToolError>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
     let mut command = Command::new(tool.program());
     command.args(args);
-    spawn(command, tool.program(), Some(tool), dir, log, timeout())
+    spawn(
+        command,
+        tool.program(),
+        Some(tool),
+        dir,
+        log,
+        &options,
+        options.limit(),
+    )
 }
 
 /// Like [`output`], but a nonzero exit is a [`ToolError::Failed`].
@@ -363,6 +516,21 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
+    output_program_with(program, dir, args, log, Options::default())
+}
+
+/// [`output_program`] with [`Options`].
+pub fn output_program_with<I, S>(
+    program: &Path,
+    dir: &Path,
+    args: I,
+    log: Option<&str>,
+    options: Options<'_>,
+) -> Result<ToolOutput, ToolError>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
     let mut command = Command::new(program);
     command.args(args);
     spawn(
@@ -371,7 +539,8 @@ where
         None,
         dir,
         log,
-        timeout(),
+        &options,
+        options.limit(),
     )
 }
 
@@ -381,11 +550,16 @@ fn spawn(
     tool: Option<Tool>,
     dir: &Path,
     log: Option<&str>,
+    options: &Options<'_>,
     limit: Duration,
 ) -> Result<ToolOutput, ToolError> {
     command
         .current_dir(dir)
-        .stdin(Stdio::null())
+        .stdin(if options.stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     if !dir.is_dir() {
@@ -400,9 +574,7 @@ fn spawn(
         ));
     }
     let line = command_line(&command, dir);
-    if verbose() {
-        eprintln!("+ {line}");
-    }
+    observe(&line);
     let mut child = match (crate::interrupt::spawn(&mut command), tool) {
         (Ok(child), _) => child,
         (Err(err), Some(tool)) if err.kind() == io::ErrorKind::NotFound => {
@@ -413,8 +585,18 @@ fn spawn(
         }
         (Err(err), _) => return Err(ToolError::io(name, "starting the program", dir, err)),
     };
-    // Read both pipes on their own threads so a chatty tool cannot block on
-    // a full pipe while this thread waits for it to exit.
+    // Feed stdin on its own thread (then close it), and read both pipes on theirs, so a
+    // chatty tool cannot block on a full pipe while this thread waits for it to exit.
+    let feed = match (child.stdin.take(), options.stdin) {
+        (Some(mut pipe), Some(bytes)) => {
+            let bytes = bytes.to_vec();
+            Some(std::thread::spawn(move || {
+                // A tool that exits without reading all of it is judged by its exit status.
+                let _ = pipe.write_all(&bytes);
+            }))
+        }
+        _ => None,
+    };
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
             let mut buffer = Vec::new();
@@ -451,10 +633,18 @@ fn spawn(
                 let _ = child.kill();
                 let _ = child.wait();
                 crate::interrupt::finished(pid);
-                return Err(ToolError::TimedOut {
-                    tool: name.to_owned(),
-                    seconds: limit.as_secs(),
-                    dir: dir.to_path_buf(),
+                return Err(match options.simulation {
+                    Some(simulation) => ToolError::SimulationTimedOut {
+                        tool: name.to_owned(),
+                        seconds: limit.as_secs(),
+                        length: simulation.length(),
+                        dir: dir.to_path_buf(),
+                    },
+                    None => ToolError::TimedOut {
+                        tool: name.to_owned(),
+                        seconds: limit.as_secs(),
+                        dir: dir.to_path_buf(),
+                    },
                 });
             }
             Ok(None) => {
@@ -467,6 +657,9 @@ fn spawn(
             }
         }
     };
+    if let Some(feed) = feed {
+        let _ = feed.join();
+    }
     let out = std::process::Output {
         status,
         stdout: stdout.join().unwrap_or_default(),
@@ -556,16 +749,109 @@ mod tests {
         let mut command = Command::new("sleep");
         command.arg("5");
         let started = Instant::now();
+        let options = Options::default();
         let err = spawn(
             command,
             "sleep",
             None,
             &dir,
             None,
+            &options,
             Duration::from_millis(100),
         )
         .expect_err("killed");
         assert!(matches!(err, ToolError::TimedOut { .. }), "{err}");
         assert!(started.elapsed() < Duration::from_secs(4));
+    }
+
+    #[test]
+    fn a_slow_simulation_names_its_limit_and_length() {
+        let dir = std::env::temp_dir();
+        let mut command = Command::new("sleep");
+        command.arg("5");
+        let options = Options {
+            simulation: Some(SimulationLimit::vectors(19)),
+            ..Options::default()
+        };
+        let err = spawn(
+            command,
+            "vvp",
+            None,
+            &dir,
+            None,
+            &options,
+            Duration::from_millis(100),
+        )
+        .expect_err("killed");
+        let text = err.to_string();
+        assert!(
+            text.starts_with(
+                "the simulation (`vvp`) did not finish within 0 s, the limit for 19 vectors, and \
+                 was killed in "
+            ),
+            "{text}"
+        );
+        assert!(text.contains("does the design loop"), "{text}");
+        assert!(
+            text.contains("The limit is 20 s plus 2 ms a vector or cycle"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn simulation_limits_grow_with_the_length() {
+        // Unless the variable is set for the whole run (the CLI tests clear the environment).
+        if timeout_override().is_none() {
+            assert_eq!(
+                SimulationLimit::vectors(8).duration(),
+                Duration::from_millis(20_016)
+            );
+            assert_eq!(
+                SimulationLimit::cycles(100_000).duration(),
+                Duration::from_secs(220)
+            );
+        }
+        assert_eq!(SimulationLimit::cycles(1).length(), "1 cycle");
+        assert_eq!(SimulationLimit::vectors(19).length(), "19 vectors");
+    }
+
+    #[test]
+    fn stdin_reaches_the_program() {
+        let dir = std::env::temp_dir();
+        let text = "module a; endmodule\n".repeat(10_000);
+        let options = Options {
+            stdin: Some(text.as_bytes()),
+            ..Options::default()
+        };
+        let out = output_program_with(Path::new("cat"), &dir, ["-"], None, options)
+            .expect("cat")
+            .check()
+            .expect("cat exits 0");
+        assert_eq!(out.stdout, text);
+    }
+
+    #[test]
+    fn the_observer_sees_each_command_line() {
+        use std::sync::{Arc, Mutex};
+        let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+        let sink = Arc::clone(&seen);
+        set_observer(Some(Box::new(move |line| {
+            sink.lock().unwrap().push(line.to_owned())
+        })));
+        let temp = tempfile::Builder::new()
+            .prefix("retrogate observer's ")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path().to_path_buf();
+        output_program(Path::new("true"), &dir, ["it's"], None).expect("true");
+        observe("# a note");
+        set_observer(None);
+        let seen = seen.lock().unwrap();
+        let quoted = format!(
+            "cd {} && true \"it's\"",
+            shell_quote(&dir.display().to_string())
+        );
+        assert!(seen.contains(&quoted), "{seen:?}");
+        assert!(seen.contains(&"# a note".to_owned()), "{seen:?}");
     }
 }

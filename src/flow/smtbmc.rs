@@ -2,50 +2,54 @@
 //! with immediate `assert` / `cover` statements (`read_verilog -formal`).
 //!
 //! [`smt2`] turns the Verilog into an SMT-LIB model with yosys (`prep`, `async2sync`,
-//! `dffunmap`, `write_smt2 -wires`); [`check`] runs one yosys-smtbmc mode on it and reads its
-//! verdict, the failing assertion's source location and step, and the trace it wrote.
+//! `dffunmap`, `write_smt2 -wires`), after yosys `check` finds no combinational loop (else the
+//! model is vacuous and not written); [`check`] runs one yosys-smtbmc mode on it and reads its
+//! verdict, the failing assertion's source location and step, and the trace it wrote;
+//! [`check_with`] can first make yosys-smtbmc show that the assumptions are satisfiable
+//! (`--presat`), so a bounded pass is never vacuous.
 
 use std::path::{Path, PathBuf};
 
-use super::runner::{self, write_file, Tool, ToolError, ToolOutput};
+use super::runner::{self, Tool, ToolError, ToolOutput};
+use super::script::{self, Interpreter};
+use super::yosys::{self, Model};
 
 /// The solver yosys-smtbmc runs (Debian package `z3`).
 pub const SOLVER: &str = "z3";
 
-/// Build `dir/<name>.smt2` from `sources` with top module `top`. Each `(wire, net)` of
-/// `connect` drives a wire of the top from a net below it after flattening (to read a
-/// sub-module's register in the top's assertions). Leaves `<name>.ys` and `<name>.log`.
+/// Build `dir/<name>.smt2` from `sources` (read with `-sv -formal`) with top module `top`.
+/// Each `(wire, net)` of `connect` drives a wire of the top from a net below it after
+/// flattening (to read a sub-module's register in the top's assertions). Leaves `<name>.ys`
+/// and `<name>.log`. A combinational loop in the flattened design (yosys `check`) is
+/// [`Model::Vacuous`], naming its signals.
 pub fn smt2(
     dir: &Path,
     sources: &[PathBuf],
     top: &str,
     connect: &[(String, String)],
     name: &str,
-) -> Result<PathBuf, ToolError> {
-    let mut script: String = sources
-        .iter()
-        .map(|s| format!("read_verilog -formal \"{}\"\n", s.display()))
-        .collect();
+) -> Result<Model, ToolError> {
+    script::module(Tool::Yosys, top)?;
+    let mut text = yosys::read_sources(dir, sources, "-formal ")?;
     // `proc -norom`: a case table stays logic; a ROM would be a memory, whose contents the
     // induction (which has no initial state) would leave free.
-    script.push_str(&format!(
+    text.push_str(&format!(
         "hierarchy -check -top {top}\nproc -norom\nflatten\n"
     ));
     for (wire, net) in connect {
-        script.push_str(&format!("connect -set {wire} {net}\n"));
+        text.push_str(&format!("connect -set {wire} {net}\n"));
     }
-    script.push_str(&format!(
+    text.push_str(yosys::CHECK_COMMANDS);
+    text.push_str(&format!(
         "prep -top {top}\nasync2sync\ndffunmap\nwrite_smt2 -wires {name}.smt2\n"
     ));
-    let script_name = format!("{name}.ys");
-    write_file(Tool::Yosys, dir, &script_name, &script)?;
-    let out = runner::run(
-        Tool::Yosys,
-        dir,
-        ["-s", &script_name],
-        Some(&format!("{name}.log")),
-    )?;
-    out.expect_file(dir.join(format!("{name}.smt2")))
+    let out = script::output(dir, Interpreter::Yosys, name, &text, None)?;
+    if let Some(vacuity) = yosys::loops(&format!("{}\n{}", out.stdout, out.stderr)) {
+        return Ok(Model::Vacuous(vacuity));
+    }
+    out.check()?
+        .expect_file(dir.join(format!("{name}.smt2")))
+        .map(Model::Ready)
 }
 
 /// What yosys-smtbmc is asked to do.
@@ -78,6 +82,12 @@ pub enum Verdict {
     Passed {
         /// Cover: the step each cover statement was reached at, in order.
         reached: Vec<usize>,
+    },
+    /// Bounded with `presat`: no input sequence satisfies the assumptions (and the model's
+    /// own constraints) up to `step`, so any assertion would hold vacuously.
+    Unsatisfiable {
+        /// The step at which the assumptions became unsatisfiable, when reported.
+        step: Option<usize>,
     },
     /// An assertion failed (bounded or induction), or a cover was not reached.
     Failed {
@@ -113,6 +123,20 @@ pub fn check(
     depth: usize,
     name: &str,
 ) -> Result<Run, ToolError> {
+    check_with(dir, smt2, mode, depth, name, false)
+}
+
+/// [`check`]; with `presat` (bounded mode), yosys-smtbmc first checks at every step that some
+/// input sequence satisfies the assumptions (`--presat`), and a model where none does is
+/// [`Verdict::Unsatisfiable`] instead of a vacuous pass.
+pub fn check_with(
+    dir: &Path,
+    smt2: &Path,
+    mode: Mode,
+    depth: usize,
+    name: &str,
+    presat: bool,
+) -> Result<Run, ToolError> {
     if !on_path(SOLVER) {
         return Err(ToolError::Missing {
             tool: SOLVER,
@@ -121,12 +145,15 @@ pub fn check(
     }
     let vcd = format!("{name}.vcd");
     let depth_arg = depth.to_string();
+    let smt2_arg = script::file(Tool::YosysSmtbmc, dir, smt2)?;
     // `--unroll`: z3 4.8 takes minutes on the uninterpreted-function form of even a small
     // design, and well under a second unrolled.
     let mut args: Vec<&str> = vec!["-s", SOLVER, "--unroll"];
     args.extend(mode.flag());
+    if presat && mode == Mode::Bounded {
+        args.push("--presat");
+    }
     args.extend(["-t", &depth_arg, "--dump-vcd", &vcd]);
-    let smt2_arg = smt2.display().to_string();
     args.push(&smt2_arg);
     let log = format!("{name}.log");
     let out = runner::output(Tool::YosysSmtbmc, dir, &args, Some(&log))?;
@@ -169,6 +196,14 @@ fn parse(out: &ToolOutput, mode: Mode) -> Result<Verdict, ToolError> {
                 .collect();
             Ok(Verdict::Passed { reached })
         }
+        "PREUNSAT" => Ok(Verdict::Unsatisfiable {
+            step: messages.iter().rev().find_map(|m| {
+                m.strip_prefix("Checking assumptions in step")
+                    .map(|r| r.trim_start_matches('s').trim())
+                    .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+                    .and_then(|n| n.parse().ok())
+            }),
+        }),
         "FAILED" => {
             let all: Vec<String> = messages
                 .iter()
@@ -224,9 +259,79 @@ mod tests {
     use super::*;
 
     #[test]
+    fn unsatisfiable_assumptions_are_no_pass() {
+        use std::os::unix::process::ExitStatusExt;
+        let out = ToolOutput {
+            tool: "yosys-smtbmc".into(),
+            dir: PathBuf::from("."),
+            status: std::process::ExitStatus::from_raw(256),
+            stdout: "##   0:00:00  Solver: z3\n##   0:00:00  Checking assumptions in step 0..\n\
+                     ##   0:00:00  Checking assertions in step 0..\n\
+                     ##   0:00:00  Checking assumptions in step 1..\n\
+                     ##   0:00:00  Assumptions are unsatisfiable!\n\
+                     ##   0:00:00  Status: PREUNSAT\n"
+                .into(),
+            stderr: String::new(),
+            log: None,
+        };
+        assert_eq!(
+            parse(&out, Mode::Bounded).unwrap(),
+            Verdict::Unsatisfiable { step: Some(1) }
+        );
+    }
+
+    #[test]
     fn the_line_is_the_end_of_the_span() {
         assert_eq!(line_of("/w/properties.v:179.212-180.39"), Some(180));
         assert_eq!(line_of("p.v:12.9-12.40"), Some(12));
         assert_eq!(line_of("nowhere"), None);
+    }
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tool_tests {
+    use super::*;
+    use crate::flow::testing::work_dir;
+
+    /// Assumptions no input satisfies make every bounded check pass; with `presat` the run
+    /// says so instead. A combinational loop gets no model at all, its signals named.
+    #[test]
+    fn vacuous_models_are_found() {
+        let dir = work_dir("smtbmc-vacuous");
+        let source = dir.path().join("t.v");
+        std::fs::write(
+            &source,
+            "module t(input clock, input a);\n  always @* begin\n    assume(a);\n    \
+             assume(!a);\n    assert(1'b0);\n  end\nendmodule\n",
+        )
+        .unwrap();
+        let Model::Ready(model) = smt2(dir.path(), &[source], "t", &[], "t").unwrap() else {
+            panic!("no loop here")
+        };
+        let plain = check(dir.path(), &model, Mode::Bounded, 2, "plain").unwrap();
+        assert_eq!(
+            plain.verdict,
+            Verdict::Passed { reached: vec![] },
+            "vacuous"
+        );
+        let presat = check_with(dir.path(), &model, Mode::Bounded, 2, "presat", true).unwrap();
+        assert_eq!(presat.verdict, Verdict::Unsatisfiable { step: Some(0) });
+        let looped = dir.path().join("l.v");
+        std::fs::write(
+            &looped,
+            "module l(input clock, input a, output reg q);\n  wire n = ~q;\n  always @* q = n & a;\n  \
+             always @* assert(q == 1'b0);\nendmodule\n",
+        )
+        .unwrap();
+        match smt2(dir.path(), &[looped], "l", &[], "l").unwrap() {
+            Model::Vacuous(crate::flow::yosys::Vacuity::Loops { module, loops }) => {
+                assert_eq!(module, "l");
+                assert!(
+                    loops.iter().any(|l| l.contains('q') || l.contains('n')),
+                    "{loops:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -2,22 +2,29 @@
 //!
 //! `--binary` needs Verilator 5.004 or later (Debian bookworm has 5.006);
 //! with an older one [`build_binary`] fails with a message saying so.
+//!
+//! Verilator runs inside its work folder and is given the files there by relative names.
+//! Its build is a GNU make run, which refuses a folder whose path holds a space (and would
+//! hand quotes or `$` in it to the shell): when the work folder's path is not plain
+//! ([`make_safe`]), the model is built in a temporary folder with a plain path and its
+//! executable copied back to `obj_<name>/<name>`, so `verify` works from `my project/`.
 
 use std::path::{Path, PathBuf};
 
-use super::runner::{self, Tool, ToolError, ToolOutput};
+use super::iverilog::relative_to;
+use super::runner::{self, Options, SimulationLimit, Tool, ToolError, ToolOutput};
 
 /// `verilator --lint-only -Wall --top-module <top>` on `sources`. Any
 /// warning makes Verilator exit nonzero, which is a [`ToolError::Failed`]
 /// whose tail lists the warnings.
 pub fn lint(dir: &Path, sources: &[PathBuf], top: &str) -> Result<ToolOutput, ToolError> {
-    let mut args: Vec<String> = vec![
-        "--lint-only".to_owned(),
-        "-Wall".to_owned(),
-        "--top-module".to_owned(),
-        top.to_owned(),
+    let mut args: Vec<std::ffi::OsString> = vec![
+        "--lint-only".into(),
+        "-Wall".into(),
+        "--top-module".into(),
+        top.into(),
     ];
-    args.extend(sources.iter().map(|s| s.display().to_string()));
+    args.extend(sources.iter().map(|s| relative_to(dir, s)));
     runner::run(
         Tool::Verilator,
         dir,
@@ -52,6 +59,16 @@ pub struct Model {
     pub reused: bool,
 }
 
+/// Whether GNU make can build in `dir` (an absolute path): no whitespace and none of the
+/// characters make or the shell give a meaning (`$ " ' \ ; & | < > ( ) * ? [ ] # ~ = % : !`
+/// and the backquote, `{ }`). Letters of any script (`andré`, `задача`) are fine.
+pub fn make_safe(dir: &Path) -> bool {
+    dir.to_str().is_some_and(|text| {
+        text.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | '/' | '+' | ','))
+    })
+}
+
 /// [`build_binary`], saying whether the model was reused. The SHA-256 of the inputs (the
 /// Verilator version line, the arguments and every source's contents) is kept in
 /// `dir/<name>.inputs` next to the model; a later call with the same inputs and the executable
@@ -78,27 +95,31 @@ pub fn build_model(
         name.to_owned(),
     ];
     args.extend(defines.iter().map(|d| format!("-D{d}")));
-    args.extend(sources.iter().map(|s| s.display().to_string()));
+    let names: Vec<String> = sources
+        .iter()
+        .map(|s| relative_to(dir, s).to_string_lossy().into_owned())
+        .collect();
+    args.extend(names.iter().cloned());
     let exe = dir.join(&mdir).join(name);
     let stamp = dir.join(format!("{name}.inputs"));
     let inputs = inputs_hash(dir, &args, sources)?;
     if exe.is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == inputs) {
-        if runner::verbose() {
-            eprintln!(
-                "+ # reusing {} (its Verilator inputs are unchanged)",
-                exe.display()
-            );
-        }
+        runner::observe(&format!(
+            "# reusing {} (its Verilator inputs are unchanged)",
+            exe.display()
+        ));
         return Ok(Model { exe, reused: true });
     }
     // A stale stamp must not survive a failed build.
     let _ = std::fs::remove_file(&stamp);
-    let out = runner::output(
-        Tool::Verilator,
-        dir,
-        &args,
-        Some(&format!("{name}.verilator.log")),
-    )?;
+    let log = format!("{name}.verilator.log");
+    let absolute = std::path::absolute(dir)
+        .map_err(|e| ToolError::io(Tool::Verilator, "resolving the work folder", dir, e))?;
+    let out = if make_safe(&absolute) {
+        runner::output(Tool::Verilator, dir, &args, Some(&log))?
+    } else {
+        build_elsewhere(dir, sources, &names, &args, &mdir, name, &log)?
+    };
     if !out.status.success() && out.stderr.contains("Invalid option: --binary") {
         return Err(
             out.unexpected("this Verilator has no `--binary`; install Verilator 5.004 or later")
@@ -112,6 +133,94 @@ pub fn build_model(
         &format!("{inputs}\n"),
     )?;
     Ok(Model { exe, reused: false })
+}
+
+/// Runs the Verilator build of `args` in a fresh temporary folder with a plain path (the
+/// `sources` copied in under their `names`), then copies the executable to
+/// `dir/<mdir>/<name>` and the log to `dir/<log>`; the temporary folder is removed (also on a
+/// signal). The output's folder and log are `dir`'s.
+fn build_elsewhere(
+    dir: &Path,
+    sources: &[PathBuf],
+    names: &[String],
+    args: &[String],
+    mdir: &str,
+    name: &str,
+    log: &str,
+) -> Result<ToolOutput, ToolError> {
+    let io = |action: String, e| ToolError::io(Tool::Verilator, action, dir, e);
+    let base = [std::env::temp_dir(), PathBuf::from("/tmp")]
+        .into_iter()
+        .find(|d| d.is_absolute() && make_safe(d) && d.is_dir())
+        .ok_or_else(|| {
+            io(
+                "finding a temporary folder whose path GNU make accepts".to_owned(),
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "set TMPDIR to a folder without spaces or quotes",
+                ),
+            )
+        })?;
+    let temp = unique_folder(&base, name)
+        .map_err(|e| io(format!("creating a folder in {}", base.display()), e))?;
+    let guard = crate::interrupt::temp_folder(&temp);
+    let result = (|| {
+        for (source, copy) in sources.iter().zip(names) {
+            let to = temp.join(Path::new(copy).file_name().unwrap_or_default());
+            let from = if source.is_absolute() {
+                source.clone()
+            } else {
+                dir.join(source)
+            };
+            std::fs::copy(&from, &to)
+                .map_err(|e| io(format!("copying {} to {}", from.display(), to.display()), e))?;
+        }
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match names.iter().position(|n| n == a) {
+                Some(_) => Path::new(a)
+                    .file_name()
+                    .map_or_else(|| a.clone(), |f| f.to_string_lossy().into_owned()),
+                None => a.clone(),
+            })
+            .collect();
+        let mut out = runner::output(Tool::Verilator, &temp, &args, Some(log))?;
+        let built = temp.join(mdir).join(name);
+        if out.status.success() && built.is_file() {
+            let target = dir.join(mdir);
+            std::fs::create_dir_all(&target)
+                .map_err(|e| io(format!("creating {}", target.display()), e))?;
+            std::fs::copy(&built, target.join(name))
+                .map_err(|e| io(format!("copying {}", built.display()), e))?;
+        }
+        let from = temp.join(log);
+        let to = dir.join(log);
+        std::fs::copy(&from, &to).map_err(|e| io(format!("copying {}", from.display()), e))?;
+        out.dir = dir.to_path_buf();
+        out.log = Some(to);
+        Ok(out)
+    })();
+    let _ = std::fs::remove_dir_all(&temp);
+    drop(guard);
+    result
+}
+
+/// A new folder `<base>/retrogate-verilator-<name>-<pid>-<n>`.
+fn unique_folder(base: &Path, name: &str) -> std::io::Result<PathBuf> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = base.join(format!(
+            "retrogate-verilator-{name}-{}-{n}",
+            std::process::id()
+        ));
+        match std::fs::create_dir(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// SHA-256 of a model's inputs: `verilator --version`, the arguments, each source's contents.
@@ -156,6 +265,28 @@ pub fn execute(
     runner::output_program(exe, dir, plusargs, Some(&format!("{name}.run.log")))
 }
 
+/// [`execute`] within `limit` (a time limit from the simulation's length): a run that does not
+/// finish in time is a [`ToolError::SimulationTimedOut`].
+pub fn execute_limited(
+    dir: &Path,
+    exe: &Path,
+    name: &str,
+    plusargs: &[String],
+    limit: SimulationLimit,
+) -> Result<ToolOutput, ToolError> {
+    let options = Options {
+        simulation: Some(limit),
+        ..Options::default()
+    };
+    runner::output_program_with(
+        exe,
+        dir,
+        plusargs,
+        Some(&format!("{name}.run.log")),
+        options,
+    )
+}
+
 /// [`build_binary`] then [`run`].
 pub fn simulate(
     dir: &Path,
@@ -166,4 +297,30 @@ pub fn simulate(
 ) -> Result<ToolOutput, ToolError> {
     let exe = build_binary(dir, sources, top, defines, name)?;
     run(dir, &exe, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn make_builds_only_in_plain_folders() {
+        for good in [
+            "/tmp/w/jr01/verilator",
+            "/home/andré/задача/build",
+            "/a/b-c_d.e",
+        ] {
+            assert!(make_safe(Path::new(good)), "{good}");
+        }
+        for bad in [
+            "/tmp/my project/w",
+            "/tmp/x\" ; exec -- touch pwned ; \"",
+            "/tmp/$HOME",
+            "/tmp/a:b",
+            "/tmp/it's",
+            "/tmp/a\nb",
+        ] {
+            assert!(!make_safe(Path::new(bad)), "{bad:?}");
+        }
+    }
 }

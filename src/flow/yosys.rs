@@ -1,22 +1,22 @@
-//! yosys: iCE40 synthesis with cell statistics, and SAT-based equivalence
-//! checking.
+//! yosys: iCE40 synthesis with cell statistics, SAT-based equivalence checking, and the
+//! check that a model is not vacuous (no combinational loop, some input satisfies it).
+//!
+//! Every script goes through [`super::script`] (written and run in the work folder, files
+//! named relative to it) and reads Verilog with `read_verilog -sv`, as Icarus (`-g2012`) and
+//! Verilator read it, so a design in SystemVerilog (`logic`, `always_comb`) reads the same at
+//! every level.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::runner::{self, write_file, Tool, ToolError, ToolOutput};
+use super::runner::{self, Tool, ToolError, ToolOutput};
+use super::script::{self, Interpreter};
 
 /// Writes `script` to `dir/<stem>.ys` and runs `yosys -s <stem>.ys` there, its output kept in
-/// `<stem>.log`.
+/// `<stem>.log` (see [`script::run`]).
 pub fn run_script(dir: &Path, stem: &str, script: &str) -> Result<ToolOutput, ToolError> {
-    let script_name = format!("{stem}.ys");
-    write_file(Tool::Yosys, dir, &script_name, script)?;
-    runner::run(
-        Tool::Yosys,
-        dir,
-        ["-s", &script_name],
-        Some(&format!("{stem}.log")),
-    )
+    script::run(dir, Interpreter::Yosys, stem, script, None)
 }
 
 /// What `synth_ice40` produced.
@@ -107,15 +107,19 @@ fn number_of_cells(line: &str) -> Option<usize> {
     }
 }
 
-/// Quote a path for a yosys script.
-fn quoted(path: &Path) -> String {
-    format!("\"{}\"", path.display())
-}
-
-fn read_sources(sources: &[PathBuf]) -> String {
+/// `read_verilog -sv <name>` for each of `sources`, named relative to `dir` (see
+/// [`script::file`]); `flags` go before `-sv` (e.g. `-formal `).
+pub(crate) fn read_sources(
+    dir: &Path,
+    sources: &[PathBuf],
+    flags: &str,
+) -> Result<String, ToolError> {
     sources
         .iter()
-        .map(|s| format!("read_verilog {}\n", quoted(s)))
+        .map(|s| {
+            script::file(Tool::Yosys, dir, s)
+                .map(|name| format!("read_verilog {flags}-sv {name}\n"))
+        })
         .collect()
 }
 
@@ -144,6 +148,7 @@ pub fn synth_ice40_with(
     top: &str,
     mapping: Mapping,
 ) -> Result<Synthesis, ToolError> {
+    script::module(Tool::Yosys, top)?;
     let flags = match mapping {
         Mapping::Default => "",
         Mapping::Abc9 => " -abc9",
@@ -153,7 +158,7 @@ pub fn synth_ice40_with(
     let stat = format!("{top}_stat.txt");
     let script = format!(
         "{reads}synth_ice40{flags} -top {top} -json {json}\nwrite_verilog -noattr {netlist}\ntee -q -o {stat} stat\n",
-        reads = read_sources(sources),
+        reads = read_sources(dir, sources, "")?,
     );
     let out = run_script(dir, &format!("{top}_synth"), &script)?;
     let warnings = super::nextpnr::warnings(&format!("{}\n{}", out.stdout, out.stderr));
@@ -198,19 +203,13 @@ pub fn show_ice40(
     top: &str,
     prefix: &str,
 ) -> Result<Shown, ToolError> {
-    let script = format!(
+    script::module(Tool::Yosys, top)?;
+    let text = format!(
         "{reads}synth_ice40 -top {top}\nclean -purge\nrename -enumerate -pattern lut_% t:SB_LUT4\n\
          write_json {prefix}.json\nshow -format dot -prefix {prefix} {top}\n",
-        reads = read_sources(sources),
+        reads = read_sources(dir, sources, "")?,
     );
-    let script_name = format!("{prefix}.ys");
-    write_file(Tool::Yosys, dir, &script_name, &script)?;
-    let out = runner::run(
-        Tool::Yosys,
-        dir,
-        ["-q", "-s", &script_name],
-        Some(&format!("{prefix}.log")),
-    )?;
+    let out = script::run(dir, Interpreter::YosysQuiet, prefix, &text, None)?;
     let dot = dir.join(format!("{prefix}.dot"));
     if !dot.is_file() {
         return Err(out.unexpected(format!("`show -format dot` wrote no {}", dot.display())));
@@ -253,6 +252,176 @@ pub enum Equivalence {
     /// (`in_<port>`, `gold_<port>`, `gate_<port>`, `trigger`) with its value
     /// as a binary string, MSB first.
     Counterexample(BTreeMap<String, String>),
+    /// No proof: the miter has no behaviour to check (a combinational loop, or no input
+    /// satisfies it), so "no counterexample" would hold for any design.
+    Vacuous(Vacuity),
+}
+
+/// Why a proof over a model would be vacuous: a SAT proof of "no input breaks an assertion"
+/// holds trivially when no input satisfies the model at all, and a combinational loop is an
+/// equation to the solver (`take = ~take` has no solution), not the circuit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Vacuity {
+    /// Combinational loops, as yosys `check` reports them.
+    Loops {
+        /// The module they are in.
+        module: String,
+        /// Each loop, as the signals around it (`take[0]`, or `a -> b` through two).
+        loops: Vec<String>,
+    },
+    /// No assignment of the model's inputs (and initial state) satisfies it.
+    Unsatisfiable {
+        /// The tool that said so (`yosys sat`, `yosys-smtbmc --presat`).
+        by: String,
+        /// yosys `check`'s warnings, which may say why (conflicting drivers).
+        warnings: Vec<String>,
+    },
+}
+
+impl fmt::Display for Vacuity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Vacuity::Loops { module, loops } => {
+                let shown = loops.len().min(LOOPS_SHOWN);
+                write!(
+                    f,
+                    "combinational loop{} in module {module} through {}{} (yosys check): a \
+                     proof reads a signal that depends on itself as an equation, which may have \
+                     no solution (then any design \"passes\") or several, not as the circuit, \
+                     so it is not a proof; break the loop (a register, or a default assignment \
+                     that does not read the signal)",
+                    if loops.len() == 1 { "" } else { "s" },
+                    loops[..shown].join("; "),
+                    if loops.len() > shown {
+                        format!(" and {} more", loops.len() - shown)
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            Vacuity::Unsatisfiable { by, warnings } => {
+                write!(
+                    f,
+                    "no input satisfies the model ({by} finds no assignment), so a proof over it \
+                     holds for any design and is not a proof"
+                )?;
+                if !warnings.is_empty() {
+                    write!(f, "; yosys check: {}", warnings.join("; "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A model file a proof runs on (AIGER, SMT-LIB), or why a proof over it would be vacuous.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// The model.
+    Ready(PathBuf),
+    /// The design has combinational loops (or no behaviour): no model was written.
+    Vacuous(Vacuity),
+}
+
+/// yosys commands that report combinational loops and conflicting drivers (`check`) on the
+/// current design with readable signal names (after `opt_clean`), then restore the design as
+/// it was: [`vacuity`] reads the report from the log.
+pub const CHECK_COMMANDS: &str =
+    "design -save retrogate_checked\nopt_clean\ncheck\ndesign -load retrogate_checked\n";
+
+/// Loops a [`Vacuity::Loops`] names in its message (the others are counted).
+const LOOPS_SHOWN: usize = 4;
+
+/// Signals a loop is named by in a [`Vacuity::Loops`] message (the others are counted).
+const LOOP_SIGNALS_SHOWN: usize = 6;
+
+/// The loops yosys `check` reported in `log` (see [`CHECK_COMMANDS`]), if any.
+pub fn loops(log: &str) -> Option<Vacuity> {
+    let mut module = None;
+    let mut loops: Vec<String> = Vec::new();
+    let mut lines = log.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(rest) = line
+            .trim()
+            .strip_prefix("Warning: found logic loop in module ")
+        else {
+            continue;
+        };
+        let name = rest.trim_end_matches(':').trim().to_owned();
+        module.get_or_insert(name);
+        let (mut wires, mut cells) = (Vec::new(), Vec::new());
+        while let Some(next) = lines.peek() {
+            let Some(item) = next.strip_prefix("    ") else {
+                break;
+            };
+            if let Some(wire) = item.trim().strip_prefix("wire ") {
+                wires.push(signal_name(wire));
+            } else if let Some(cell) = item.trim().strip_prefix("cell ") {
+                cells.push(cell.split(" (").next().unwrap_or(cell).to_owned());
+            }
+            lines.next();
+        }
+        let public: Vec<String> = wires
+            .iter()
+            .filter(|w| !w.starts_with('$'))
+            .cloned()
+            .collect();
+        let around = if !public.is_empty() {
+            public
+        } else if !wires.is_empty() {
+            wires
+        } else {
+            cells
+        };
+        let text = if around.len() > LOOP_SIGNALS_SHOWN {
+            format!(
+                "{} -> ... ({} signals)",
+                around[..LOOP_SIGNALS_SHOWN].join(" -> "),
+                around.len()
+            )
+        } else {
+            around.join(" -> ")
+        };
+        if !loops.contains(&text) {
+            loops.push(text);
+        }
+    }
+    module.map(|module| Vacuity::Loops { module, loops })
+}
+
+/// `\take [0]` -> `take[0]`, `\x` -> `x`, `$auto$x` -> `$auto$x`.
+fn signal_name(wire: &str) -> String {
+    let wire = wire.trim();
+    let wire = wire.strip_prefix('\\').unwrap_or(wire);
+    match wire.rsplit_once(" [") {
+        Some((name, bit)) => format!("{name}[{bit}"),
+        None => wire.to_owned(),
+    }
+}
+
+/// yosys `check`'s warnings in `log` (one line each), for an unsatisfiable model's report.
+pub fn check_warnings(log: &str) -> Vec<String> {
+    let Some(section) = log.split("Executing CHECK pass").nth(1) else {
+        return Vec::new();
+    };
+    section
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Found "))
+        .filter_map(|l| l.strip_prefix("Warning: "))
+        .map(|w| w.trim_end_matches(':').to_owned())
+        .collect()
+}
+
+/// Whether the model is vacuous, from the log of a script that ran [`CHECK_COMMANDS`] and then
+/// `sat` without `-prove` (`satisfiable`: its verdict, `None` when it did not run).
+fn vacuity(log: &str, satisfiable: Option<bool>) -> Option<Vacuity> {
+    loops(log).or_else(|| {
+        (satisfiable == Some(false)).then(|| Vacuity::Unsatisfiable {
+            by: "yosys sat".to_owned(),
+            warnings: check_warnings(log),
+        })
+    })
 }
 
 /// One constraint on a miter input bit for [`prove_equivalent`]:
@@ -271,6 +440,11 @@ pub struct FixedBit {
 /// `sat -prove-asserts -show-inputs -show-outputs`. Inputs may be pinned
 /// with `fixed` (to search for a particular counterexample).
 ///
+/// Not vacuous: the script first runs yosys `check` on the designs (a combinational loop is
+/// [`Equivalence::Vacuous`], naming its signals) and, without `fixed`, a `sat` without
+/// `-prove` on the miter, which must find an input that satisfies it (else
+/// [`Equivalence::Vacuous`] too: a loop or conflicting drivers make every proof succeed).
+///
 /// The proof is decided by yosys's own verdict line (`SUCCESS` / `FAIL`); a
 /// script that ends without either is a [`ToolError`]. `step` names the
 /// script and log (`<step>.ys`, `<step>.log`).
@@ -282,17 +456,45 @@ pub fn prove_equivalent(
     fixed: &[FixedBit],
     step: &str,
 ) -> Result<Equivalence, ToolError> {
+    script::module(Tool::Yosys, gold)?;
+    script::module(Tool::Yosys, gate)?;
     let sets: String = fixed
         .iter()
         .map(|f| format!(" -set {} 1'b{}", f.signal, u8::from(f.value)))
         .collect();
-    let script = format!(
-        "{reads}proc -norom\nmiter -equiv -flatten -make_assert -make_outputs {gold} {gate} retrogate_miter\n\
-         hierarchy -top retrogate_miter\nsat -prove-asserts{sets} -show-inputs -show-outputs retrogate_miter\n",
-        reads = read_sources(sources),
+    let satisfiable = if fixed.is_empty() {
+        "sat -show-inputs retrogate_miter\n"
+    } else {
+        ""
+    };
+    let text = format!(
+        "{reads}proc -norom\n{CHECK_COMMANDS}\
+         miter -equiv -flatten -make_assert -make_outputs {gold} {gate} retrogate_miter\n\
+         hierarchy -top retrogate_miter\n{satisfiable}\
+         sat -prove-asserts{sets} -show-inputs -show-outputs retrogate_miter\n",
+        reads = read_sources(dir, sources, "")?,
     );
-    let out = run_script(dir, step, &script)?;
+    let out = run_script(dir, step, &text)?;
+    let satisfied = if fixed.is_empty() {
+        Some(parse_satisfiable(&out)?)
+    } else {
+        None
+    };
+    if let Some(why) = vacuity(&out.stdout, satisfied) {
+        return Ok(Equivalence::Vacuous(why));
+    }
     parse_sat(&out)
+}
+
+/// The verdict of a `sat` without `-prove`: whether it found a model.
+fn parse_satisfiable(out: &ToolOutput) -> Result<bool, ToolError> {
+    if out.stdout.contains("SAT solving finished - model found") {
+        Ok(true)
+    } else if out.stdout.contains("SAT solving finished - no model found") {
+        Ok(false)
+    } else {
+        Err(out.unexpected("no `SAT solving finished` verdict from `sat` without `-prove`"))
+    }
 }
 
 fn parse_sat(out: &ToolOutput) -> Result<Equivalence, ToolError> {
@@ -302,14 +504,16 @@ fn parse_sat(out: &ToolOutput) -> Result<Equivalence, ToolError> {
     {
         return Ok(Equivalence::Equivalent);
     }
-    if !out
+    // The counterexample table follows the proof's verdict (an earlier `sat` may have printed
+    // a table of its own).
+    let Some((_, table)) = out
         .stdout
-        .contains("SAT proof finished - model found: FAIL!")
-    {
+        .split_once("SAT proof finished - model found: FAIL!")
+    else {
         return Err(out.unexpected("no `SAT proof finished` verdict from `sat -prove-asserts`"));
-    }
+    };
     let mut model = BTreeMap::new();
-    for line in out.stdout.lines() {
+    for line in table.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         if let [name, _dec, _hex, bin] = words.as_slice() {
             if let Some(name) = name.strip_prefix('\\') {
@@ -413,6 +617,51 @@ mod tests {
         let text = "=== top ===\n\n        6 wires\n        3 cells\n        3   SB_LUT4\n\n";
         let stats = CellStats::parse(text).expect("stats");
         assert_eq!((stats.lut4, stats.total), (3, 3));
+    }
+
+    #[test]
+    fn loops_are_named_by_their_signals() {
+        let log = "4. Executing CHECK pass (checking for obvious problems).\n\
+                   Checking module st...\n\
+                   Warning: found logic loop in module st:\n    cell $not$st.v:1$2 ($not)\n    \
+                   wire \\take [0]\n\
+                   Warning: found logic loop in module st:\n    cell $not$st.v:1$2 ($not)\n    \
+                   wire \\take [1]\n\
+                   Warning: found logic loop in module st:\n    cell $and$x ($and)\n    \
+                   wire $and$x_Y\n\
+                   Found and reported 3 problems.\n";
+        let found = loops(log).expect("loops");
+        assert_eq!(
+            found,
+            Vacuity::Loops {
+                module: "st".into(),
+                loops: vec!["take[0]".into(), "take[1]".into(), "$and$x_Y".into()],
+            }
+        );
+        let text = found.to_string();
+        assert!(
+            text.starts_with(
+                "combinational loops in module st through take[0]; take[1]; $and$x_Y (yosys \
+                 check): "
+            ),
+            "{text}"
+        );
+        assert_eq!(loops("Found and reported 0 problems.\n"), None);
+        assert_eq!(
+            check_warnings(log),
+            [
+                "found logic loop in module st",
+                "found logic loop in module st",
+                "found logic loop in module st"
+            ]
+        );
+        let many = Vacuity::Loops {
+            module: "m".into(),
+            loops: (0..6).map(|n| format!("s{n}")).collect(),
+        };
+        assert!(many
+            .to_string()
+            .contains("through s0; s1; s2; s3 and 2 more (yosys check)"));
     }
 
     #[test]

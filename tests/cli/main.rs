@@ -8,6 +8,8 @@ mod build;
 mod design;
 #[cfg(feature = "external-tools")]
 mod dut;
+#[cfg(feature = "external-tools")]
+mod dut_inputs;
 mod examples;
 mod kege;
 mod minimize;

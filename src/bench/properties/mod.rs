@@ -18,6 +18,11 @@
 //!
 //! A failed proof writes the counterexample's VCD and renders it as SVG with
 //! [`crate::waveform`], naming the property, its line in the wrapper and the step.
+//!
+//! No proof is vacuous: the wrapped controller is checked for combinational loops (yosys
+//! `check`) before a model is written, and the first bounded check runs with yosys-smtbmc's
+//! `--presat` (some input sequence satisfies the model at every step from power-on); either
+//! failing is [`ProofOutcome::Vacuous`], which fails the level naming why.
 
 pub mod wrapper;
 
@@ -30,6 +35,7 @@ use super::{BenchError, Level, LevelReport};
 use crate::circuit::sticks_strategy::Impl;
 use crate::flow::abc;
 use crate::flow::smtbmc::{self, Mode, Verdict};
+use crate::flow::yosys::{Model, Vacuity};
 use crate::game::SticksGame;
 use crate::solver::{Outcome, SticksPeriod};
 use crate::waveform::{render_svg, Picture, Trace};
@@ -140,6 +146,9 @@ pub enum ProofOutcome {
     },
     /// A property fails on a real trace from power-on.
     Failed(Counterexample),
+    /// Nothing was proved: the wrapped controller has a combinational loop, or no input
+    /// sequence satisfies the model from power-on, so every property would hold vacuously.
+    Vacuous(Vacuity),
 }
 
 /// The result of [`prove_properties`].
@@ -199,13 +208,21 @@ pub fn prove_properties_to(
         .as_ref()
         .map(Internals::probes)
         .unwrap_or_default();
-    let smt2 = smtbmc::smt2(
+    let vacuous = |why: Vacuity| PropertyReport {
+        outcome: ProofOutcome::Vacuous(why),
+        elapsed: start.elapsed(),
+        wrapper: wrapper_path.clone(),
+    };
+    let smt2 = match smtbmc::smt2(
         &dir,
         &[dut_path.clone(), wrapper_path.clone()],
         WRAPPER_MODULE,
         &probes,
         "properties",
-    )?;
+    )? {
+        Model::Ready(smt2) => smt2,
+        Model::Vacuous(why) => return Ok(vacuous(why)),
+    };
     let sources = [dut_path, wrapper_path.clone()];
     let counterexample = |run: smtbmc::Run, title: &str| -> Result<Counterexample, BenchError> {
         let Verdict::Failed {
@@ -238,7 +255,12 @@ pub fn prove_properties_to(
             svg,
         })
     };
-    let base = smtbmc::check(&dir, &smt2, Mode::Bounded, depth, "bounded")?;
+    // `--presat`: the bounded check first shows that some input sequence satisfies the model
+    // from power-on at every step; a model none satisfies would make every proof below pass.
+    let base = smtbmc::check_with(&dir, &smt2, Mode::Bounded, depth, "bounded", true)?;
+    if let Verdict::Unsatisfiable { step } = base.verdict {
+        return Ok(vacuous(unsatisfiable(step)));
+    }
     if matches!(base.verdict, Verdict::Failed { .. }) {
         let cex = counterexample(base, &format!("{}: property counterexample", dut.top))?;
         return Ok(PropertyReport {
@@ -252,7 +274,10 @@ pub fn prove_properties_to(
     // PDR finds its own invariant.
     let mut pdr_said = String::from("not tried (the internals are known)");
     if dut.internals.is_none() {
-        let aig = abc::aiger(&dir, &sources, WRAPPER_MODULE, "pdr")?;
+        let aig = match abc::aiger(&dir, &sources, WRAPPER_MODULE, "pdr")? {
+            Model::Ready(aig) => aig,
+            Model::Vacuous(why) => return Ok(vacuous(why)),
+        };
         let pdr_start = Instant::now();
         let run = abc::pdr(&dir, &aig, pdr_limit, "pdr")?;
         let pdr_time = pdr_start.elapsed();
@@ -297,6 +322,7 @@ pub fn prove_properties_to(
     }
     let induction = smtbmc::check(&dir, &smt2, Mode::Induction, depth, "induction")?;
     let outcome = match induction.verdict {
+        Verdict::Unsatisfiable { step } => ProofOutcome::Vacuous(unsatisfiable(step)),
         Verdict::Passed { .. } => ProofOutcome::Proved {
             k: induction_length(&induction.log, depth),
             depth,
@@ -308,6 +334,8 @@ pub fn prove_properties_to(
             let deeper = smtbmc::check(&dir, &smt2, Mode::Bounded, deep, "bounded-deep")?;
             if matches!(deeper.verdict, Verdict::Failed { .. }) {
                 ProofOutcome::Failed(counterexample(deeper, &title)?)
+            } else if let Verdict::Unsatisfiable { step } = deeper.verdict {
+                ProofOutcome::Vacuous(unsatisfiable(step))
             } else {
                 ProofOutcome::BoundedOnly {
                     depth: deep,
@@ -325,6 +353,17 @@ pub fn prove_properties_to(
         elapsed: start.elapsed(),
         wrapper: wrapper_path,
     })
+}
+
+/// yosys-smtbmc's `--presat` found no input sequence satisfying the model up to `step`.
+fn unsatisfiable(step: Option<usize>) -> Vacuity {
+    Vacuity::Unsatisfiable {
+        by: match step {
+            Some(step) => format!("yosys-smtbmc --presat, at step {step}"),
+            None => "yosys-smtbmc --presat".to_owned(),
+        },
+        warnings: Vec::new(),
+    }
 }
 
 /// The induction length yosys-smtbmc needed: `depth - s` for the step `s` it succeeded at.
@@ -458,6 +497,10 @@ fn judge(outcome: &ProofOutcome, dut: &ControllerDut) -> (bool, String) {
                 dut.top
             ),
         ),
+        ProofOutcome::Vacuous(why) => (
+            false,
+            format!("{names} properties of {} not proved: {why}", dut.top),
+        ),
     }
 }
 
@@ -527,17 +570,29 @@ pub fn cover_traces(
         }
         let w = wrapper(&facts, &dut.top, false, Check::Cover(goal));
         let wrapper_path = super::write(&dir, &format!("{name}.v"), &w.verilog)?;
-        let smt2 = smtbmc::smt2(
+        let smt2 = match smtbmc::smt2(
             &dir,
             &[dut_path.clone(), wrapper_path],
             WRAPPER_MODULE,
             &[],
             &name,
-        )?;
+        )? {
+            Model::Ready(smt2) => smt2,
+            Model::Vacuous(why) => {
+                traces.push(CoverTrace {
+                    goal,
+                    step: None,
+                    vcd: None,
+                    svg: None,
+                    note: Some(format!("not searched: {why}")),
+                });
+                continue;
+            }
+        };
         let run = smtbmc::check(&dir, &smt2, Mode::Cover, depth, &format!("{name}-cover"))?;
         let step = match &run.verdict {
             Verdict::Passed { reached } => reached.first().copied(),
-            Verdict::Failed { .. } => None,
+            Verdict::Failed { .. } | Verdict::Unsatisfiable { .. } => None,
         };
         let (vcd, svg) = match (&run.vcd, step) {
             (Some(vcd), Some(_)) => {
@@ -740,6 +795,41 @@ mod tests {
         assert!(cex.step.is_some_and(|s| s > 1), "{cex}");
         assert!(cex.svg.as_ref().is_some_and(|p| p.is_file()), "{cex}");
         assert!(dir.path().join("pdr.log").is_file());
+    }
+
+    /// A controller whose strategy lookup reads its own answer (a combinational loop through
+    /// the submodule): no proof runs (a SAT query over a loop is unsatisfiable), the level
+    /// fails naming the loop, and the covers say why they were not searched.
+    #[test]
+    fn a_combinational_loop_is_not_proved() {
+        let (game, dut) = broken(
+            "lookup$sticks = sticks_left$q;",
+            "lookup$sticks = sticks_left$q ^ lookup$take;",
+        );
+        for internals in [true, false] {
+            let mut dut = dut.clone();
+            if !internals {
+                dut.internals = None;
+            }
+            let dir = work_dir("properties-loop");
+            let report = prove_properties(&game, 1, &dut, dir.path()).unwrap();
+            let ProofOutcome::Vacuous(why) = &report.outcome else {
+                panic!("a looping controller: {:?}", report.outcome)
+            };
+            assert!(why.to_string().contains("combinational loop"), "{why}");
+            let (passed, line) = judge(&report.outcome, &dut);
+            assert!(!passed);
+            assert!(line.contains("not proved: combinational loop"), "{line}");
+        }
+        let dir = work_dir("covers-loop");
+        let traces = cover_traces(&game, 1, &dut, dir.path()).unwrap();
+        assert!(
+            traces.iter().all(|t| t.step.is_none()
+                && t.note
+                    .as_deref()
+                    .is_some_and(|n| n.starts_with("not searched"))),
+            "{traces:?}"
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! the emitted Verilog under Icarus and under Verilator; the `synth_ice40` netlist with
 //! yosys's iCE40 cell models under Icarus. Each is prepared once (Verilog written, simulator
 //! built) and can then run any stimulus; the time of a run counts the simulation only (for the
-//! external simulators: the process, which reads the stimulus and writes every output).
+//! external simulators: the process, which reads the stimulus and writes every output). The
+//! simulators run in the engine's folder with every file named relative to it, and each run
+//! is bounded by its number of cycles ([`SimulationLimit`]).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -16,7 +18,8 @@ use super::testbench::{
 use super::CosimError;
 use crate::circuit::sticks_game::{sticks_game_sim, sticks_game_verilog, GAME_MODULE};
 use crate::circuit::sticks_strategy::Impl;
-use crate::flow::runner::{self, Tool};
+use crate::flow::iverilog::relative_to;
+use crate::flow::runner::{self, Options, SimulationLimit, Tool};
 use crate::flow::{iverilog, verilator, yosys};
 use crate::game::SticksGame;
 use crate::model::{Inputs, SticksGameModel};
@@ -279,15 +282,23 @@ impl PreparedEngine {
         } else {
             "sticks_game_run.log"
         };
+        // Bounded by the stimulus's length: a controller that loops stops with a message
+        // saying so, not after the tools' 600 s.
+        let options = Options {
+            simulation: Some(SimulationLimit::cycles(
+                vcd_cycles.unwrap_or(inputs.len()).min(inputs.len()),
+            )),
+            ..Options::default()
+        };
         let start = Instant::now();
         let out = match &self.kind {
             Kind::Verilator { exe } => {
-                runner::output_program(exe, &self.dir, &args, Some(log))?.check()?
+                runner::output_program_with(exe, &self.dir, &args, Some(log), options)?.check()?
             }
             Kind::Icarus { vvp } => {
-                let mut all = vec!["-n".to_owned(), vvp.display().to_string()];
-                all.extend(args);
-                runner::run(Tool::Vvp, &self.dir, &all, Some(log))?
+                let mut all = vec!["-n".into(), relative_to(&self.dir, vvp)];
+                all.extend(args.iter().map(std::ffi::OsString::from));
+                runner::output_with(Tool::Vvp, &self.dir, &all, Some(log), options)?.check()?
             }
             _ => unreachable!("only external engines get here"),
         };
