@@ -10,10 +10,11 @@
 //!   events, reports and JSON document;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out), against
 //!   the solver or the simulated circuit;
+//! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, the controller's
+//!   blocks, LUT INITs);
 //! - [`circuit`]: the rust-hdl blocks (strategies, controllers, the on-chip solver, board I/O)
 //!   and the board tops, one module per design with its layout on every board;
 //! - [`verilog`]: Verilog emission with our module names, deterministic;
-//! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, LUT INITs);
 //! - [`flow`]: one runner per external tool (yosys, nextpnr-ice40, icepack, iverilog,
 //!   Verilator, yosys-smtbmc, yosys-abc, dot), each in a work folder it is given;
 //! - [`board`]: iCE40 board data and PCF rendering;

@@ -263,22 +263,17 @@ pub fn controller_dot(shape: &ControllerShape) -> String {
         dot,
         "  node [fontname=\"Helvetica\", fontsize=11]; edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.7];"
     );
-    let ports_in: [(&str, usize); 6] = [
-        ("clock", 1),
-        ("reset", 1),
-        ("new_game", 1),
-        ("machine_first", 1),
-        ("take", m),
-        ("take_valid", 1),
-    ];
-    let ports_out: [(&str, usize); 6] = [
-        ("remaining", w),
-        ("human_turn", 1),
-        ("machine_take", m),
-        ("game_over", 1),
-        ("human_won", 1),
-        ("illegal", 1),
-    ];
+    use crate::circuit::sticks_game::GAME_PORTS;
+    use crate::verilog::PortDir;
+    let ports = |dir: PortDir| -> Vec<(&str, usize)> {
+        GAME_PORTS
+            .iter()
+            .filter(|p| p.dir == dir)
+            .map(|p| (p.name, p.width.bits(w, m)))
+            .collect()
+    };
+    let ports_in = ports(PortDir::Input);
+    let ports_out = ports(PortDir::Output);
     let port_label = |name: &str, width: usize| {
         if width > 1 {
             format!("{name}[{width}]")

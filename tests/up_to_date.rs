@@ -4,8 +4,8 @@
 //! code generates. On a difference, regenerate them with `make generated` (the schematic: `make
 //! docs`; the tables of docs/boards.md: the command the failing test names).
 
-use retrogate::bench::sim_files;
 use retrogate::bench::jr01::{Jr01Design, JR01_MODULE};
+use retrogate::bench::sim_files;
 use std::path::Path;
 
 fn assert_file(path: &str, fresh: &str) {

@@ -228,21 +228,9 @@ fn units_per_ns(vcd: &str) -> u64 {
     }
 }
 
-/// The controller testbench's nets drawn in a counterexample, inputs first.
-pub const CONTROLLER_SIGNALS: [&str; 12] = [
-    "clock",
-    "reset",
-    "new_game",
-    "machine_first",
-    "take",
-    "take_valid",
-    "remaining",
-    "human_turn",
-    "machine_take",
-    "game_over",
-    "human_won",
-    "illegal",
-];
+/// The controller testbench's nets drawn in a counterexample, inputs first: the ports of the
+/// `sticks_game` contract.
+pub const CONTROLLER_SIGNALS: [&str; 12] = crate::circuit::sticks_game::GAME_PORT_NAMES;
 
 /// Draws the cycles around `cycle` of a controller run's VCD (`vcd_path`, written by the
 /// co-simulation testbench, 10 ns a cycle) as `<vcd stem>.svg` next to it, and returns its

@@ -141,20 +141,16 @@ impl Contract {
                 PortSpec::new("take", Output, m),
                 PortSpec::new("winning", Output, 1),
             ],
-            Contract::SticksGame { w, m } => vec![
-                PortSpec::new("clock", Input, 1),
-                PortSpec::new("reset", Input, 1),
-                PortSpec::new("new_game", Input, 1),
-                PortSpec::new("machine_first", Input, 1),
-                PortSpec::new("take", Input, m),
-                PortSpec::new("take_valid", Input, 1),
-                PortSpec::new("remaining", Output, w),
-                PortSpec::new("human_turn", Output, 1),
-                PortSpec::new("machine_take", Output, m),
-                PortSpec::new("game_over", Output, 1),
-                PortSpec::new("human_won", Output, 1),
-                PortSpec::new("illegal", Output, 1),
-            ],
+            Contract::SticksGame { w, m } => crate::circuit::sticks_game::GAME_PORTS
+                .iter()
+                .map(|p| {
+                    let direction = match p.dir {
+                        crate::verilog::PortDir::Input => Input,
+                        _ => Output,
+                    };
+                    PortSpec::new(p.name, direction, p.width.bits(w, m))
+                })
+                .collect(),
         }
     }
 

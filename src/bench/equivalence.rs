@@ -373,7 +373,7 @@ pub fn equivalence_level(design: &CombDesign, dir: &Path) -> Result<LevelReport,
     design.validate()?;
     let outputs: Vec<String> = design.outputs.iter().map(|p| p.name.clone()).collect();
     netlist_equivalence(
-        &dir.join("equivalence"),
+        &dir.join(Level::Equivalence.folder().expect("a folder")),
         &design.verilog,
         &design.module,
         &outputs,

@@ -27,7 +27,7 @@ use crate::flow::yosys::{self, Equivalence, FixedBit};
 pub fn formal_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     design.validate()?;
     let start = Instant::now();
-    let dir = super::work_dir(&dir.join("formal"))?;
+    let dir = super::work_dir(&dir.join(Level::Formal.folder().expect("a folder")))?;
     let design_path = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
     let reference_path = super::write(&dir, &reference_file(&design.module), &reference(design)?)?;
     let sources = [design_path, reference_path];

@@ -58,7 +58,12 @@ fn limit(design: &CombDesign) -> SimulationLimit {
 }
 
 /// Create `root/sub` and write the design, testbench and vector file in it.
-pub(crate) fn prepare(design: &CombDesign, root: &Path, sub: &str) -> Result<Prepared, BenchError> {
+pub(crate) fn prepare(
+    design: &CombDesign,
+    root: &Path,
+    level: Level,
+) -> Result<Prepared, BenchError> {
+    let sub = level.folder().expect("a simulation level has a folder");
     let dir = super::work_dir(&root.join(sub))?;
     let design_path = super::write(&dir, &format!("{}.v", design.module), &design.verilog)?;
     let tb_path = super::write(&dir, &testbench_file(&design.module), &testbench(design)?)?;
@@ -125,7 +130,7 @@ fn report(
 /// Level 2: the emitted Verilog under Icarus (work directory `dir/icarus`).
 pub fn icarus_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
-    let files = prepare(design, dir, "icarus")?;
+    let files = prepare(design, dir, Level::Icarus)?;
     let tb = testbench_module(&design.module);
     let vvp = iverilog::compile(
         &files.dir,
@@ -154,7 +159,7 @@ pub fn icarus_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, Benc
 /// Level 3: the emitted Verilog under Verilator (work directory `dir/verilator`).
 pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
-    let files = prepare(design, dir, "verilator")?;
+    let files = prepare(design, dir, Level::Verilator)?;
     let tb = testbench_module(&design.module);
     let model = verilator::build_model(
         &files.dir,
@@ -191,7 +196,7 @@ pub fn verilator_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, B
 /// Level 4: the iCE40 netlist under Icarus (work directory `dir/gate`).
 pub fn gate_level(design: &CombDesign, dir: &Path) -> Result<LevelReport, BenchError> {
     let start = Instant::now();
-    let files = prepare(design, dir, "gate")?;
+    let files = prepare(design, dir, Level::GateLevel)?;
     let synth = yosys::synth_ice40(
         &files.dir,
         std::slice::from_ref(&files.design),

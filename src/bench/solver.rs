@@ -227,9 +227,6 @@ pub const SOLVER_LEVELS: [Level; 5] = [
     Level::Formal,
 ];
 
-/// The old name of [`Level`] in this module (kept while other modules move over).
-pub use super::level::Level as SolverLevel;
-
 /// How a solver level names itself in its line.
 pub fn solver_level_name(level: Level) -> &'static str {
     match level {

@@ -25,7 +25,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::solver::{expected_table, SolverBenchError, SolverLevel, SolverLevelReport};
+use super::level::Level;
+use super::solver::{expected_table, SolverBenchError, SolverLevelReport};
 use crate::circuit::sticks_solver::{
     bits_for, cycle_bound, sticks_solver_verilog, SolveRequest, SOLVER_MODULE,
 };
@@ -133,7 +134,7 @@ pub fn run_formal_level(
             path: dir.to_path_buf(),
             source,
         })?
-        .join("formal");
+        .join(Level::Formal.folder().expect("a folder"));
     std::fs::create_dir_all(&dir).map_err(|source| SolverBenchError::Io {
         path: dir.clone(),
         source,
@@ -153,7 +154,7 @@ pub fn run_formal_level(
         FORMAL_MODULE,
     )?;
     let mut report = SolverLevelReport {
-        level: SolverLevel::Formal,
+        level: Level::Formal,
         case: "formal",
         solves: 0,
         positions: 0,

@@ -9,6 +9,7 @@ use super::design::{board_constraints, jr01, output_folder, step, sticks_game, s
 use super::files::write_all_or_nothing;
 use super::CliError;
 use crate::bench;
+use crate::bench::jr01::JR01_MODULE;
 use crate::bench::solver::{
     size_case, solver_testbench, solver_vectors, SOLVER_TB_MODULE, SOLVER_VECTORS,
 };
@@ -19,7 +20,6 @@ use crate::circuit::sticks_solver::{
     check_solver_size, solver_widths, sticks_solver_verilog, table_storage, SOLVER_MODULE,
 };
 use crate::circuit::sticks_strategy::{sticks_strategy_verilog, Impl};
-use crate::bench::jr01::JR01_MODULE;
 
 pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let dir = args.out.as_deref().ok_or_else(|| {

@@ -8,8 +8,8 @@ use super::report::Report;
 use super::solve::{heaps_rules, out_of_memory};
 use super::ui::{Colour, Paint, Ui};
 use super::CliError;
-use crate::circuit::CombBlock;
 use crate::bench::jr01::Jr01Design;
+use crate::circuit::CombBlock;
 use crate::game::{HeapsGame, MatchesGame};
 use crate::play::{
     CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,

@@ -40,9 +40,9 @@ pub use event::{Check, CheckResult, Event, MutantResult, Section, Verdict, Wavef
 use super::dut::{Contract, Dut, DutError};
 use super::level::Level;
 use super::CombDesign;
+use crate::bench::jr01::Jr01Design;
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::sticks_strategy::Impl;
-use crate::bench::jr01::Jr01Design;
 use crate::game::SticksGame;
 use crate::solver::strategy::sticks_table;
 
@@ -210,11 +210,7 @@ pub struct Plan {
 
 /// The levels of `applicable` that were asked for (all of them when none was), and the asked
 /// ones that do not apply, with `why`. `None` when nothing asked for applies.
-fn choose(
-    asked: &[Level],
-    applicable: &[Level],
-    why: impl Fn(Level) -> String,
-) -> Option<Chosen> {
+fn choose(asked: &[Level], applicable: &[Level], why: impl Fn(Level) -> String) -> Option<Chosen> {
     if asked.is_empty() {
         return Some((applicable.to_vec(), Vec::new()));
     }

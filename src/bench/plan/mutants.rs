@@ -8,13 +8,13 @@ use std::time::Instant;
 use super::table::run_level;
 use super::{Check, CheckResult, Design, MutantResult, PlanError, Run, Section};
 use crate::bench::dut::verify_controller;
+use crate::bench::jr01::Jr01Design;
 use crate::bench::level::{level_list, Level};
 use crate::bench::mutants::{mutants, sites, Fate, Mutant, Score};
 use crate::bench::sequential::VerifyOptions;
 use crate::bench::{CombDesign, Mismatch};
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::GAME_MODULE;
-use crate::bench::jr01::Jr01Design;
 use crate::flow::yosys::run_script;
 use crate::game::SticksGame;
 

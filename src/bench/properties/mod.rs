@@ -427,7 +427,12 @@ pub fn properties_level(
     dut: &ControllerDut,
     dir: &Path,
 ) -> Result<LevelReport, BenchError> {
-    let report = prove_properties(game, think, dut, &dir.join("properties"))?;
+    let report = prove_properties(
+        game,
+        think,
+        dut,
+        &dir.join(Level::Properties.folder().expect("a folder")),
+    )?;
     let (passed, detail) = judge(&report.outcome, dut);
     Ok(LevelReport {
         level: Level::Properties,
