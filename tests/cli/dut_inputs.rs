@@ -125,22 +125,28 @@ fn a_design_that_never_finishes_simulating_is_stopped_at_its_limit() {
         &["verify", "sticks", "--dut", "st.v", "--level", "icarus"],
     );
     let elapsed = started.elapsed();
+    let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}\n{stderr}",
-        text(&out.stdout)
-    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    // The level's FAIL line gives the reason; the error names the level.
+    let icarus = stdout
+        .lines()
+        .find(|l| l.contains("level 2 (Verilog under Icarus)"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(icarus.contains(": FAIL ("), "{stdout}");
     assert!(
-        stderr.contains(
-            "the simulation (`vvp`) did not finish within 20 s, the limit for 19 vectors, and \
-             was killed in "
+        icarus.contains(
+            "no verdict: the simulation (`vvp`) did not finish within 20 s, the limit for 19 \
+             vectors, and was killed in "
         ),
-        "{stderr}"
+        "{stdout}"
     );
     assert!(
-        stderr.contains("does the design loop (a combinational loop"),
+        icarus.contains("does the design loop (a combinational loop"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("verification failed at: strategy level 2 (Verilog under Icarus)"),
         "{stderr}"
     );
     assert!(elapsed < Duration::from_secs(90), "{elapsed:?}");
