@@ -8,6 +8,8 @@
 //! - [`model`]: plain-Rust reference models of the clocked circuits;
 //! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
 //! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, LUT INITs);
+//! - [`build`]: the bitstream pipeline (emit, yosys, nextpnr-ice40, icepack; iceprog) and its
+//!   build record, above [`circuit`] (the board tops) and [`flow`] (one runner per tool);
 //! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
 //!   manifest) and writing files whole; [`interrupt`]: SIGINT/SIGTERM while tools run (stop
 //!   them, remove the temporary folders);
@@ -15,6 +17,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod build;
 pub mod circuit;
 pub mod cli;
 pub mod designs;

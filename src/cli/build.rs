@@ -5,10 +5,10 @@ use super::files::absolute;
 use super::ui::Ui;
 use super::CliError;
 use crate::board::BoardId;
-use crate::flow::build::{build_with, program, BuildError, BuildOptions, Progress};
-use crate::flow::record::{self, BuildJson};
+use crate::build::record::{self, BuildJson};
+use crate::build::{build_with, program, BuildError, BuildOptions, BuildReport, Progress};
+use crate::circuit::top::Design;
 use crate::flow::runner::shell_words;
-use crate::flow::{BuildReport, Design};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -121,12 +121,12 @@ fn flash(bitstream: &Path, dry_run: bool, out: &mut dyn Write) -> Result<(), Cli
         writeln!(
             out,
             "{}",
-            shell_words(crate::flow::build::program_command(bitstream))
+            shell_words(crate::build::program_command(bitstream))
         )?;
         return Ok(());
     }
     program(bitstream).map_err(|e| match e {
-        crate::flow::ProgramError::NoBitstream { .. } => CliError::Usage(e.to_string()),
+        crate::build::ProgramError::NoBitstream { .. } => CliError::Usage(e.to_string()),
         e => CliError::Failed(e.to_string()),
     })?;
     writeln!(out, "programmed {}", bitstream.display())?;

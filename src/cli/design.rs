@@ -307,7 +307,7 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             if let Some(dir) = &constraints {
                 files.extend(board_constraints(
-                    &crate::flow::Design::Sticks(game.clone()),
+                    &crate::circuit::top::Design::Sticks(game.clone()),
                     dir,
                 )?);
             }
@@ -328,7 +328,7 @@ pub fn emit(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 }
             }
             if let Some(dir) = &constraints {
-                files.extend(board_constraints(&crate::flow::Design::Jr01, dir)?);
+                files.extend(board_constraints(&crate::circuit::top::Design::Jr01, dir)?);
             }
             files
         }
@@ -837,7 +837,7 @@ fn print_levels(reports: &[LevelReport], out: &mut dyn Write) -> Result<(), CliE
 
 /// Each board's PCF for `design`, as `(dir/<board>-<design>.pcf, text)`.
 pub fn board_constraints(
-    design: &crate::flow::Design,
+    design: &crate::circuit::top::Design,
     dir: &Path,
 ) -> Result<Vec<(std::path::PathBuf, String)>, CliError> {
     use crate::board::BoardId;

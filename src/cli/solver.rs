@@ -54,7 +54,7 @@ pub fn emit(
     }
     if let Some(constraints) = constraints {
         files.extend(super::design::board_constraints(
-            &crate::flow::Design::Solver,
+            &crate::circuit::top::Design::Solver,
             constraints,
         )?);
     }

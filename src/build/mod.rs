@@ -1,6 +1,8 @@
-//! One command from a design to a bitstream: emit the board top and its
-//! PCF, synthesise (yosys `synth_ice40`), place and route (nextpnr-ice40 at
-//! the board clock), pack (icepack); and program a board (iceprog).
+//! The build pipeline, one command from a design to a bitstream: emit the board top and its
+//! PCF, synthesise (yosys `synth_ice40`), place and route (nextpnr-ice40 at the design clock),
+//! pack (icepack); and program a board (iceprog). It sits above [`crate::circuit`] (which makes
+//! the top) and [`crate::flow`] (one runner per tool); [`record`] is the build record it leaves
+//! in the folder.
 //!
 //! ```text
 //!   top_verilog ──▶ <top>.v + <top>.pcf ──▶ yosys ──▶ <top>.json
@@ -18,16 +20,17 @@
 //! inside the build directory with relative paths, so the files stay valid
 //! after the move.
 
+pub mod record;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::nextpnr::{self, Pins, PnrOptions};
-use super::runner::{self, Tool, ToolError};
-use super::{icepack, record, yosys};
 use crate::board::{BoardError, BoardId};
-pub use crate::circuit::top::Design;
-use crate::circuit::top::{top_verilog, Timing, TopError, TopVerilog};
+use crate::circuit::top::{top_verilog, Design, Timing, TopError, TopVerilog};
+use crate::flow::nextpnr::{self, Pins, PnrOptions};
+use crate::flow::runner::{self, Tool, ToolError};
+use crate::flow::{icepack, yosys};
 use crate::output_dir;
 
 /// The steps of a build, in order.
@@ -109,7 +112,7 @@ pub struct BuildReport {
     /// The design's name (`sticks`, `jr01`).
     pub design_name: String,
     /// The stick game, for the sticks design.
-    pub game: Option<super::record::GameJson>,
+    pub game: Option<record::GameJson>,
     /// The top module, e.g. `sticks_icebreaker`.
     pub module: String,
     /// Where everything is: `out_dir`.
@@ -494,7 +497,7 @@ fn inputs_hash(
         top.module
     );
     let tools: String = tools.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
-    record::hash_parts([
+    crate::flow::hash_parts([
         options.as_bytes(),
         top.verilog.as_bytes(),
         pcf.as_bytes(),
