@@ -33,6 +33,10 @@ use crate::flow::runner::{self, Tool, ToolError};
 use crate::flow::{icepack, yosys};
 use crate::output_dir;
 
+/// The largest placer seed: nextpnr-ice40 reads `--seed` as a C `int` (0 and negative seeds it
+/// takes too; retrogate's are 0 up).
+pub const MAX_SEED: u64 = i32::MAX as u64;
+
 /// The steps of a build, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BuildStep {
@@ -240,6 +244,15 @@ pub enum BuildError {
     /// The output folder (or its `.partial` sibling) is not retrogate's, or not a folder.
     #[error(transparent)]
     Output(#[from] crate::output_dir::OutputError),
+    /// The placer seed is more than nextpnr-ice40 accepts ([`MAX_SEED`]).
+    #[error(
+        "--seed {seed}: nextpnr-ice40 takes placer seeds from 0 to {MAX_SEED}; give one of \
+         those, e.g. --seed 2"
+    )]
+    Seed {
+        /// The seed asked for.
+        seed: u64,
+    },
     /// nextpnr reported no Fmax for the clock (the design has no clocked
     /// paths, which a board top always has: a bug).
     #[error("nextpnr-ice40 reported no Fmax for the board clock; see {}", log.display())]
@@ -334,6 +347,9 @@ fn build_for_clock(
     clock_mhz: f64,
 ) -> Result<BuildReport, BuildError> {
     let seed = options.seed;
+    if seed > MAX_SEED {
+        return Err(BuildError::Seed { seed });
+    }
     let started = Instant::now();
     // The tools run inside the build directory: give them absolute paths.
     let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
@@ -658,6 +674,27 @@ mod tests {
             sibling(Path::new("build/icebreaker/sticks"), "partial"),
             Path::new("build/icebreaker/sticks.partial")
         );
+    }
+
+    /// A seed nextpnr-ice40 would refuse fails before anything is written.
+    #[test]
+    fn a_seed_past_what_nextpnr_takes_fails_early() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("o");
+        let err = build(
+            BoardId::Icebreaker,
+            &Design::Jr01,
+            &out,
+            MAX_SEED + 1,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, BuildError::Seed { seed } if seed == 1 << 31),
+            "{err}"
+        );
+        assert!(err.to_string().contains("0 to 2147483647"), "{err}");
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
     }
 
     /// A game too large for the controller fails before any tool runs and

@@ -74,25 +74,35 @@ pub fn sticks_vcd(
     if !o.human_turn && !o.game_over {
         o = wait(sim.as_mut(), &mut cycles)?;
     }
+    let given = || {
+        let moves: Vec<String> = moves.iter().map(u32::to_string).collect();
+        format!("--moves {}", moves.join(","))
+    };
     for (n, &k) in moves.iter().enumerate() {
         if o.game_over {
             return Err(CliError::Usage(format!(
-                "move {} (take {k}) comes after the game is over",
+                "{}: move {} (take {k}) comes after the game is over; give only the moves \
+                 up to the end of the game",
+                given(),
                 n + 1
             )));
         }
         // Only the low bits of `take` reach the port: refuse moves outside the take set here.
         if !game.take().contains(&u64::from(k)) {
             return Err(CliError::Usage(format!(
-                "move {} (take {k}) is not a move of this game",
-                n + 1
+                "{}: move {} (take {k}) is not a move of this game; each move takes one of \
+                 {} (--take)",
+                given(),
+                n + 1,
+                join_commas(game.take())
             )));
         }
         let after = sim.step(&Inputs::take(k));
         cycles += 1;
         if after.illegal {
             return Err(CliError::Usage(format!(
-                "move {} (take {k}) is refused at {} sticks",
+                "{}: move {} (take {k}) is refused at {} sticks; take at most what is left",
+                given(),
                 n + 1,
                 o.remaining
             )));
