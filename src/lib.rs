@@ -11,8 +11,9 @@
 //! - [`build`]: the bitstream pipeline (emit, yosys, nextpnr-ice40, icepack; iceprog) and its
 //!   build record, above [`circuit`] (the board tops) and [`flow`] (one runner per tool);
 //! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
-//!   manifest) and writing files whole; [`interrupt`]: SIGINT/SIGTERM while tools run (stop
-//!   them, remove the temporary folders);
+//!   manifest at every depth; never through a link; one run at a time, by a lock) and writing
+//!   files whole; [`interrupt`]: SIGINT/SIGTERM while tools run (stop them, remove the
+//!   temporary folders);
 //! - [`cli`]: the command line, the only layer that prints or touches files.
 
 pub mod bench;

@@ -16,6 +16,7 @@ mod paths;
 mod play;
 mod schematic;
 mod solve;
+mod trust;
 mod wave;
 mod workflow;
 
