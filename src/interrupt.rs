@@ -6,7 +6,9 @@
 //! reaches only retrogate, and retrogate kills each running tool's whole group (the tool and
 //! anything it started, e.g. the compiler Verilator runs). Temporary folders are registered
 //! with [`temp_folder`] while they exist. [`critical`] runs a short step (moving a finished
-//! build into place) that a signal must not cut in half: the handler waits for it.
+//! build into place) that a signal must not cut in half: the handler waits for it. Before it
+//! exits it also ends the command's output folders ([`crate::output_dir::finish`]: records
+//! what it wrote, removes its lock files).
 //!
 //! [`install`] starts the handler with the caller's [`Interrupted`] callback; commands that run
 //! no tools (e.g. `play`, which treats Ctrl-C as leaving the game) do not install it.
@@ -99,6 +101,8 @@ fn shut_down(signal: i32, on_signal: fn(Interrupted)) {
     for dir in &state.temp {
         let _ = std::fs::remove_dir_all(dir);
     }
+    // Record what the command wrote in the folders it claimed, and remove its lock files.
+    let _ = crate::output_dir::finish();
     on_signal(Interrupted {
         signal,
         stopped: state.groups.len(),

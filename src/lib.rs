@@ -8,6 +8,8 @@
 //!   the library's events; it prints, and it owns the files it names;
 //! - [`bench`]: verification: the plan of levels for each `verify` target, the levels, their
 //!   events, reports and JSON document;
+//! - [`build`]: the bitstream pipeline (a board top through yosys, nextpnr-ice40 and icepack;
+//!   iceprog) and its build record;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out), against
 //!   the solver or the simulated circuit;
 //! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, the controller's
@@ -26,10 +28,12 @@
 //! - [`game`]: the games as validated values (sticks, J.R. 01 matches, KEGE heaps, move
 //!   expressions);
 //! - [`waveform`]: signal values read from a VCD trace, drawn as an SVG waveform;
-//! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
-//!   manifest) and writing files whole;
 //! - [`interrupt`]: SIGINT/SIGTERM while tools run: stop them, remove the temporary folders,
-//!   then hand over to the caller's handler.
+//!   end the output folders (record what was written, drop the locks), then hand over to the
+//!   caller's handler;
+//! - [`output_dir`]: where retrogate may write (new, empty, or its own folders, marked by a
+//!   manifest at every depth; never through a link; one run at a time, by a lock) and writing
+//!   files whole.
 
 #![cfg_attr(
     not(test),
@@ -38,6 +42,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod build;
 pub mod circuit;
 #[allow(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
 pub mod cli;

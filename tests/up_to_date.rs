@@ -46,8 +46,8 @@ fn emitting_twice_gives_identical_bytes() {
 #[test]
 fn constraints_for_jr01_are_up_to_date() {
     use retrogate::board::BoardId;
+    use retrogate::circuit::top::Design;
     use retrogate::circuit::top::{top_verilog, Timing};
-    use retrogate::flow::Design;
     for board in BoardId::ALL {
         let top = top_verilog(board, &Design::Jr01, &Timing::for_board(board.board())).unwrap();
         assert_file(
@@ -89,8 +89,8 @@ fn hdl_sticks_solver_is_up_to_date() {
 #[test]
 fn constraints_for_sticks_are_up_to_date() {
     use retrogate::board::BoardId;
+    use retrogate::circuit::top::Design;
     use retrogate::circuit::top::{top_verilog, Timing};
-    use retrogate::flow::Design;
     for board in BoardId::ALL {
         let top = top_verilog(board, &Design::sticks(), &Timing::for_board(board.board())).unwrap();
         assert_file(
@@ -177,8 +177,8 @@ fn committed_output_folders_list_their_files_in_the_manifest() {
 #[test]
 fn constraints_for_solver_are_up_to_date() {
     use retrogate::board::BoardId;
+    use retrogate::circuit::top::Design;
     use retrogate::circuit::top::{top_verilog, Timing};
-    use retrogate::flow::Design;
     for board in BoardId::ALL {
         let top = top_verilog(board, &Design::Solver, &Timing::for_board(board.board())).unwrap();
         assert_file(

@@ -271,7 +271,8 @@ pub struct WaveSticksArgs {
     #[command(flatten)]
     pub turn: TurnArgs,
     /// Your moves, comma-separated (each answered by the circuit).
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required = true, allow_hyphen_values = true,
+          value_parser = number::<u32>("--moves", 1, "--moves 1,3,2"))]
     pub moves: Vec<u32>,
     /// The SVG file to write; the VCD goes next to it with the extension .vcd.
     #[arg(long, value_name = "FILE.svg", default_value = "wave-sticks.svg")]
@@ -390,10 +391,12 @@ pub enum DesignArgs {
 #[derive(Clone, Debug, Args)]
 pub struct SolverDesignArgs {
     /// Largest count the circuit solves (1..=255): its ports are the bits this needs.
-    #[arg(long, default_value_t = 255)]
+    #[arg(long, default_value_t = 255, allow_negative_numbers = true,
+          value_parser = number::<u64>("--max-count", 0, "--max-count 255"))]
     pub max_count: u64,
     /// Largest take the circuit allows (1..=8): the width of `take_set`.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true,
+          value_parser = number::<u64>("--max-take", 0, "--max-take 8"))]
     pub max_take: u64,
 }
 
@@ -608,11 +611,14 @@ pub enum GameArgs {
 #[derive(Clone, Debug, Args)]
 pub struct SticksArgs {
     /// Sticks at the start.
-    #[arg(long, default_value_t = 18)]
+    #[arg(long, default_value_t = 18, allow_negative_numbers = true,
+          value_parser = number::<u64>("--count", 0, "--count 18"))]
     pub count: u64,
     /// Amounts a move may take, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "1,2,3")]
-    pub take: Vec<u64>,
+    // One list, given once: `::std::vec::Vec` keeps clap from taking the flag as repeatable.
+    #[arg(long, default_value = "1,2,3", allow_hyphen_values = true,
+          value_parser = amounts("--take", "--take 1,2,3"))]
+    pub take: ::std::vec::Vec<u64>,
     /// Whether taking the last stick wins or loses.
     #[arg(long, value_enum, default_value_t = LastArg::Loses)]
     pub last: LastArg,
@@ -629,11 +635,13 @@ impl SticksArgs {
 #[derive(Clone, Debug, Args)]
 pub struct MatchesArgs {
     /// Matches on the table at the start.
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, allow_negative_numbers = true,
+          value_parser = number::<u64>("--count", 0, "--count 7"))]
     pub count: u64,
     /// Amounts a move removes (phase 1) or puts back (phase 2), comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "1,2")]
-    pub take: Vec<u64>,
+    #[arg(long, default_value = "1,2", allow_hyphen_values = true,
+          value_parser = amounts("--take", "--take 1,2"))]
+    pub take: ::std::vec::Vec<u64>,
 }
 
 /// Heap-game rules shared by `solve heaps` and `kege`.
@@ -659,7 +667,8 @@ pub struct HeapsRulesArgs {
 #[derive(Clone, Debug, Args)]
 pub struct HeapsArgs {
     /// Heap sizes at the start, comma-separated (1 to 4 heaps).
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required = true, allow_hyphen_values = true,
+          value_parser = number::<u64>("--start", 0, "--start 3,10"))]
     pub start: Vec<u64>,
     /// The rules.
     #[command(flatten)]
@@ -742,7 +751,8 @@ pub struct BuildArgs {
     pub program: bool,
     /// nextpnr's placer seed: another placement of the same netlist (a build that misses
     /// timing at its seed is an error).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true,
+          value_parser = seed())]
     pub seed: u64,
     /// Rebuild even when the folder holds a build of the same inputs.
     #[arg(long)]
@@ -813,11 +823,12 @@ pub struct CleanArgs {
 #[derive(Clone, Debug, Args)]
 pub struct BuildSticksArgs {
     /// Sticks at the start [default: 18].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = number::<u64>("--count", 0, "--count 18"))]
     pub count: Option<u64>,
     /// Amounts a move may take, comma-separated [default: 1,2,3].
-    #[arg(long, value_delimiter = ',')]
-    pub take: Option<Vec<u64>>,
+    #[arg(long, allow_hyphen_values = true, value_parser = amounts("--take", "--take 1,2,3"))]
+    pub take: Option<::std::vec::Vec<u64>>,
     /// Whether taking the last stick wins or loses [default: loses].
     #[arg(long, value_enum)]
     pub last: Option<LastArg>,
@@ -871,9 +882,191 @@ pub struct SticksDesignArgs {
     pub implementation: Option<ImplArg>,
     /// Cycles the machine thinks before answering [default for emit: 6000000, half a second
     /// of the iCEBreaker's 12 MHz; for verify: 2, so that the co-simulated games stay short].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = number::<u32>("--think-cycles", 0, "--think-cycles 2"))]
     pub think_cycles: Option<u32>,
 }
 
 /// `--think-cycles` of `emit` when not given: half a second of the iCEBreaker's 12 MHz.
 pub const EMIT_THINK_CYCLES: u32 = 6_000_000;
+
+/// The value parser of a whole-number flag: digits only, from `min` up to what `T` holds. A
+/// negative number, a word or an empty value is refused with a message saying what to give,
+/// e.g. `invalid value '-1' for '--count <COUNT>': -1 is negative: give a whole number from 0
+/// up, e.g. --count 18` (clap names the flag).
+pub fn number<T>(
+    flag: &'static str,
+    min: u64,
+    example: &'static str,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    let n = Number {
+        flag,
+        min,
+        max: None,
+        example,
+    };
+    move |text: &str| n.parse(text)
+}
+
+/// `--seed`: a whole number nextpnr-ice40 accepts, 0 to [`crate::build::MAX_SEED`].
+pub fn seed() -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    let n = Number {
+        flag: "--seed",
+        min: 0,
+        max: Some((
+            crate::build::MAX_SEED,
+            "nextpnr-ice40 reads its seed as a signed 32-bit number",
+        )),
+        example: "--seed 2",
+    };
+    move |text: &str| n.parse(text)
+}
+
+/// What a whole-number flag accepts; see [`number`].
+#[derive(Clone, Copy)]
+struct Number {
+    flag: &'static str,
+    min: u64,
+    /// A bound below the type's, and why.
+    max: Option<(u64, &'static str)>,
+    example: &'static str,
+}
+
+impl Number {
+    fn parse<T: TryFrom<u64>>(&self, text: &str) -> Result<T, String> {
+        let (example, flag) = (self.example, self.flag);
+        // The largest value of `T` (e.g. u32::MAX), or the bound.
+        let type_max = (1..=64)
+            .rev()
+            .map(|bits| u64::MAX >> (64 - bits))
+            .find(|&m| T::try_from(m).is_ok())
+            .unwrap_or(0);
+        let (largest, why) = match self.max {
+            Some((m, why)) if m < type_max => (m, Some(why)),
+            _ => (type_max, None),
+        };
+        let too_large = || match why {
+            Some(why) => {
+                format!("{text} is too large: {flag} goes up to {largest} ({why}); e.g. {example}")
+            }
+            None => format!("{text} is too large: {flag} goes up to {largest}; e.g. {example}"),
+        };
+        if text.is_empty() {
+            return Err(format!(
+                "{flag} is empty: give a whole number, e.g. {example}"
+            ));
+        }
+        if let Some(rest) = text.strip_prefix('-') {
+            if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(format!(
+                    "{text} is negative: give a whole number from {} up, e.g. {example}",
+                    self.min
+                ));
+            }
+        }
+        if !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "`{text}` is not a whole number: give digits only, e.g. {example}"
+            ));
+        }
+        let n: u64 = text.parse().map_err(|_| too_large())?;
+        if n > largest {
+            return Err(too_large());
+        }
+        if n < self.min {
+            return Err(format!(
+                "{n} is too small: give a whole number from {} up, e.g. {example}",
+                self.min
+            ));
+        }
+        T::try_from(n).map_err(|_| too_large())
+    }
+}
+
+/// The value parser of a list of amounts given once, comma-separated (`--take 1,2,3`): each a
+/// whole number (see [`number`]), each at most once. `--take 1,1,2` is refused rather than
+/// merged; a second `--take` is refused by clap (the flag "cannot be used multiple times").
+pub fn amounts(
+    flag: &'static str,
+    example: &'static str,
+) -> impl Fn(&str) -> Result<Vec<u64>, String> + Clone + Send + Sync + 'static {
+    move |text: &str| parse_amounts(flag, example, text)
+}
+
+fn parse_amounts(flag: &str, example: &'static str, text: &str) -> Result<Vec<u64>, String> {
+    if text.is_empty() {
+        return Err(format!(
+            "{flag} is empty: give at least one amount, e.g. {example}"
+        ));
+    }
+    let one = Number {
+        flag: "--take",
+        min: 0,
+        max: None,
+        example,
+    };
+    let mut amounts: Vec<u64> = Vec::new();
+    for item in text.split(',') {
+        if item.is_empty() {
+            return Err(format!(
+                "an amount is missing between two commas: give whole numbers separated by \
+                 single commas, e.g. {example}"
+            ));
+        }
+        let n: u64 = one.parse(item)?;
+        if amounts.contains(&n) {
+            return Err(format!(
+                "{n} is given twice: give each amount once, e.g. {example}"
+            ));
+        }
+        amounts.push(n);
+    }
+    Ok(amounts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_name_what_to_give() {
+        let count = number::<u64>("--count", 0, "--count 18");
+        assert_eq!(count("18"), Ok(18));
+        assert_eq!(
+            count("-1").unwrap_err(),
+            "-1 is negative: give a whole number from 0 up, e.g. --count 18"
+        );
+        assert!(count("many").unwrap_err().contains("not a whole number"));
+        assert!(count("")
+            .unwrap_err()
+            .contains("--count is empty: give a whole number"));
+        assert!(count("18446744073709551616")
+            .unwrap_err()
+            .contains("goes up to 18446744073709551615"));
+        let moves = number::<u32>("--moves", 1, "--moves 1,3,2");
+        assert!(moves("0").unwrap_err().contains("from 1 up"));
+        assert!(moves("4294967296")
+            .unwrap_err()
+            .contains("--moves goes up to 4294967295"));
+        let seed = seed();
+        assert_eq!(seed("2147483647"), Ok(2147483647));
+        assert!(seed("2147483648")
+            .unwrap_err()
+            .contains("--seed goes up to 2147483647 (nextpnr-ice40 reads"));
+    }
+
+    #[test]
+    fn amounts_are_given_once_each() {
+        let take = amounts("--take", "--take 1,2,3");
+        assert_eq!(take("3,1"), Ok(vec![3, 1]));
+        assert!(take("1,1,2").unwrap_err().contains("1 is given twice"));
+        assert!(take("").unwrap_err().contains("at least one"));
+        assert!(take("1,-2").unwrap_err().contains("-2 is negative"));
+        assert!(take("1,,2")
+            .unwrap_err()
+            .contains("missing between two commas"));
+    }
+}

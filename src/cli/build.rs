@@ -5,10 +5,10 @@ use super::files::absolute;
 use super::ui::Ui;
 use super::CliError;
 use crate::board::BoardId;
-use crate::flow::build::{build_with, program, BuildError, BuildOptions, Progress};
-use crate::flow::record::{self, BuildJson};
+use crate::build::record::{self, BuildJson};
+use crate::build::{build_with, program, BuildError, BuildOptions, BuildReport, Progress};
+use crate::circuit::top::Design;
 use crate::flow::runner::shell_words;
-use crate::flow::{BuildReport, Design};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -40,8 +40,10 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         .clone()
         .unwrap_or_else(|| default_folder(board, design.name()));
     let dir = absolute(&dir)?;
-    // Refuse a file, or a folder with files retrogate did not write, before any work.
+    // Refuse a file, a folder with files retrogate did not write, or a `.partial` holding one,
+    // before any work.
     crate::output_dir::check_folder("--out", &dir)?;
+    crate::output_dir::check_scratch("--out", &partial_of(&dir))?;
     let spinner = ui.spinner(&format!("build {} for {board}", design.name()));
     let options = BuildOptions {
         seed: args.seed,
@@ -57,7 +59,9 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         }
     })
     .map_err(|e| match e {
-        BuildError::Top(_) | BuildError::Pins(_) => CliError::Usage(e.to_string()),
+        BuildError::Top(_) | BuildError::Pins(_) | BuildError::Seed { .. } => {
+            CliError::Usage(e.to_string())
+        }
         BuildError::Output(e) => e.into(),
         e @ BuildError::TimingNotMet { .. } => CliError::Failed(e.to_string()),
         e => {
@@ -121,12 +125,12 @@ fn flash(bitstream: &Path, dry_run: bool, out: &mut dyn Write) -> Result<(), Cli
         writeln!(
             out,
             "{}",
-            shell_words(crate::flow::build::program_command(bitstream))
+            shell_words(crate::build::program_command(bitstream))
         )?;
         return Ok(());
     }
     program(bitstream).map_err(|e| match e {
-        crate::flow::ProgramError::NoBitstream { .. } => CliError::Usage(e.to_string()),
+        crate::build::ProgramError::NoBitstream { .. } => CliError::Usage(e.to_string()),
         e => CliError::Failed(e.to_string()),
     })?;
     writeln!(out, "programmed {}", bitstream.display())?;
@@ -174,7 +178,18 @@ pub fn program_verb(args: ProgramArgs, out: &mut dyn Write) -> Result<(), CliErr
         }
         None => {
             let dir = folder_of(&args.folder);
-            read_record(&dir)?.artifacts.bitstream
+            let bitstream = read_record(&dir)?.artifacts.bitstream;
+            // A dry run prints a command that must work: the bitstream must be there.
+            if !bitstream.is_file() {
+                return Err(CliError::Usage(format!(
+                    "{}: the build's bitstream {} is missing; make it again with `retrogate \
+                     build --force` (with the same --board, --design and --out), or give an \
+                     existing one with --bin FILE",
+                    dir.display(),
+                    bitstream.display()
+                )));
+            }
+            bitstream
         }
     };
     flash(&bitstream, args.dry_run, out)

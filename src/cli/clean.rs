@@ -1,7 +1,10 @@
-//! `retrogate clean`: remove what retrogate wrote, name what stays.
+//! `retrogate clean`: remove what retrogate wrote, name what stays (see
+//! [`crate::output_dir::clean`]: only what manifests list, never through a link, never a folder
+//! without a manifest).
 
 use super::args::CleanArgs;
 use super::CliError;
+use crate::output_dir::Kept;
 use std::io::Write;
 
 pub fn run(args: CleanArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -14,25 +17,25 @@ pub fn run(args: CleanArgs, out: &mut dyn Write) -> Result<(), CliError> {
     for path in &cleaned.removed {
         writeln!(out, "removed {}", path.display())?;
     }
-    for path in &cleaned.kept {
-        writeln!(out, "kept {} (retrogate did not write it)", path.display())?;
+    for (path, why) in &cleaned.kept {
+        let why = match why {
+            Kept::NotWritten => "retrogate did not write it".to_owned(),
+            Kept::Link => "a symbolic link: clean never follows or removes links".to_owned(),
+            Kept::Special => "not a regular file or folder".to_owned(),
+            Kept::InUse(Some(pid)) => format!("in use by retrogate process {pid}"),
+            Kept::InUse(None) => "in use by another retrogate process".to_owned(),
+        };
+        writeln!(out, "kept {} ({why})", path.display())?;
     }
+    let entries = |n: usize| if n == 1 { "entry" } else { "entries" };
     writeln!(
         out,
         "clean {}: removed {} {}, kept {} {}",
         dir.display(),
         cleaned.removed.len(),
-        if cleaned.removed.len() == 1 {
-            "entry"
-        } else {
-            "entries"
-        },
+        entries(cleaned.removed.len()),
         cleaned.kept.len(),
-        if cleaned.kept.len() == 1 {
-            "file"
-        } else {
-            "files"
-        },
+        entries(cleaned.kept.len()),
     )?;
     Ok(())
 }

@@ -55,7 +55,7 @@ pub(super) fn output_folder(flag: &str, dir: Option<&Path>) -> Result<Option<Pat
 
 /// Each board's PCF for `design`, as `(dir/<board>-<design>.pcf, text)`.
 pub fn board_constraints(
-    design: &crate::flow::Design,
+    design: &crate::circuit::top::Design,
     dir: &Path,
 ) -> Result<Vec<(std::path::PathBuf, String)>, CliError> {
     use crate::board::BoardId;

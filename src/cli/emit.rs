@@ -83,7 +83,7 @@ pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             if let Some(dir) = &constraints {
                 files.extend(board_constraints(
-                    &crate::flow::Design::Sticks(game.clone()),
+                    &crate::circuit::top::Design::Sticks(game.clone()),
                     dir,
                 )?);
             }
@@ -104,7 +104,7 @@ pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 }
             }
             if let Some(dir) = &constraints {
-                files.extend(board_constraints(&crate::flow::Design::Jr01, dir)?);
+                files.extend(board_constraints(&crate::circuit::top::Design::Jr01, dir)?);
             }
             files
         }
@@ -155,7 +155,7 @@ fn emit_solver(
     }
     if let Some(constraints) = constraints {
         files.extend(board_constraints(
-            &crate::flow::Design::Solver,
+            &crate::circuit::top::Design::Solver,
             constraints,
         )?);
     }

@@ -100,7 +100,16 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         // These run tools: a signal stops them and removes the temporary folders.
         crate::interrupt::install(interrupted)?;
     }
-    match cli.command {
+    // What the command claimed is recorded and its locks released when it ends, also on an
+    // error or a panic (a signal has the interrupt handler do it).
+    struct Finish;
+    impl Drop for Finish {
+        fn drop(&mut self) {
+            let _ = crate::output_dir::finish();
+        }
+    }
+    let finish = Finish;
+    let result = match cli.command {
         Command::Solve(a) => solve::run(a, &ui, out),
         Command::Kege(a) => kege::run(a, out),
         Command::Table(a) => table::run(a, out),
@@ -115,6 +124,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Clean(a) => clean::run(a, out),
         Command::Wave(a) => wave::run(a, out),
         Command::Boards(a) => boards::run(a, out),
+    };
+    let finished = crate::output_dir::finish();
+    drop(finish);
+    match (result, finished) {
+        (Ok(()), Err(e)) => Err(e.into()),
+        (result, _) => result,
     }
 }
 

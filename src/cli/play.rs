@@ -23,6 +23,8 @@ use std::sync::mpsc::{channel, Receiver};
 enum Input {
     Line(String),
     Eof,
+    /// stdin could not be read (e.g. it is a folder: `play sticks < /`).
+    Error(std::io::Error),
     Interrupted,
 }
 
@@ -37,7 +39,11 @@ fn inputs() -> Receiver<Input> {
         loop {
             buf.clear();
             match read_line_capped(&mut stdin, MAX_LINE_BYTES + 1, &mut buf) {
-                Ok(0) | Err(_) => break,
+                Ok(0) => break,
+                Err(e) => {
+                    let _ = lines.send(Input::Error(e));
+                    return;
+                }
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buf).trim_end().to_string();
                     if lines.send(Input::Line(line)).is_err() {
@@ -70,7 +76,11 @@ fn read_line_capped(
 ) -> std::io::Result<usize> {
     let mut read = 0;
     loop {
-        let available = input.fill_buf()?;
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
         if available.is_empty() {
             return Ok(read);
         }
@@ -222,6 +232,13 @@ fn drive<C: Console>(
                 console.feed(&line)
             }
             Input::Eof => console.end_of_input(),
+            Input::Error(e) => {
+                if open {
+                    writeln!(out)?;
+                }
+                out.flush()?;
+                return Err(stdin_error(&e));
+            }
             Input::Interrupted => {
                 interrupted = true;
                 console.interrupted()
@@ -242,6 +259,14 @@ fn drive<C: Console>(
         return Err(CliError::Interrupted);
     }
     Ok(())
+}
+
+/// A read error on stdin: bad input (exit 2), not the end of the game's input.
+fn stdin_error(e: &std::io::Error) -> CliError {
+    CliError::Usage(format!(
+        "cannot read the moves from stdin: {e}; type them at the terminal, or give them one a \
+         line on stdin, e.g. printf '1\\n3\\n' | retrogate play sticks"
+    ))
 }
 
 fn show_all<C: Console>(
@@ -357,7 +382,22 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
 
 #[cfg(test)]
 mod tests {
-    use super::read_line_capped;
+    use super::{read_line_capped, stdin_error};
+
+    #[test]
+    fn a_read_error_is_bad_input_naming_stdin() {
+        let e = stdin_error(&std::io::Error::from_raw_os_error(libc::EISDIR));
+        assert_eq!(e.exit_code(), 2);
+        let text = e.to_string();
+        assert!(
+            text.starts_with("cannot read the moves from stdin: "),
+            "{text}"
+        );
+        assert!(
+            text.contains("printf '1\\n3\\n' | retrogate play sticks"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn long_lines_are_cut_and_the_next_line_still_read() {

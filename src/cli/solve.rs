@@ -6,6 +6,7 @@ use super::report::Report;
 use super::ui::Ui;
 use super::CliError;
 use crate::game::{expr::MoveExpr, End, HeapsGame, MatchesGame, SolverPath, SticksGame};
+use crate::solver::period::{period_search_positions, PERIOD_BYTES_PER_POSITION};
 use crate::solver::{
     try_solve_with_progress, OutOfMemory, Outcome, Reachable, Solution, SticksPeriod,
 };
@@ -16,7 +17,16 @@ pub fn run(args: SolveArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         GameArgs::Sticks(a) => {
             let game = a.game()?;
             if args.format == SolveFormat::Summary {
-                if let Some(period) = SticksPeriod::find(&game) {
+                let period = SticksPeriod::try_find(&game).map_err(|e| {
+                    CliError::Usage(format!(
+                        "not enough memory to find the period of this game: {e} (the search \
+                         keeps {} bytes for each of up to {} positions); lower the largest \
+                         --take",
+                        PERIOD_BYTES_PER_POSITION,
+                        period_search_positions(*game.take().last().expect("non-empty"))
+                    ))
+                })?;
+                if let Some(period) = period {
                     return sticks_summary(&game, &period, out);
                 }
             }

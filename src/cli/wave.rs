@@ -4,6 +4,7 @@
 use super::args::{WaveArgs, WaveGame, WaveSticksArgs};
 use super::files::{absolute, require_svg, write_all_or_nothing};
 use super::CliError;
+use crate::circuit::sticks_game::GAME_PORT_NAMES;
 use crate::circuit::{sticks_game_sim, Impl, SticksGameSim, SIM_CYCLE_PS, SIM_THINK_CYCLES};
 use crate::game::{join_commas, Game, SticksGame};
 use crate::model::{Inputs, Outputs};
@@ -13,21 +14,11 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
-/// The ports drawn, in order: every port of the `sticks_game` controller.
-pub const WAVE_SIGNALS: [&str; 12] = [
-    "uut.clock",
-    "uut.reset",
-    "uut.new_game",
-    "uut.machine_first",
-    "uut.take",
-    "uut.take_valid",
-    "uut.remaining",
-    "uut.human_turn",
-    "uut.machine_take",
-    "uut.game_over",
-    "uut.human_won",
-    "uut.illegal",
-];
+/// The signals drawn, in order: every port of the `sticks_game` controller
+/// ([`GAME_PORT_NAMES`]), as the testbench's `uut` instance names them.
+pub fn wave_signals() -> Vec<String> {
+    GAME_PORT_NAMES.iter().map(|n| format!("uut.{n}")).collect()
+}
 
 /// A writer into a shared buffer (the trace outlives the borrow the simulation takes).
 #[derive(Clone, Default)]
@@ -74,25 +65,35 @@ pub fn sticks_vcd(
     if !o.human_turn && !o.game_over {
         o = wait(sim.as_mut(), &mut cycles)?;
     }
+    let given = || {
+        let moves: Vec<String> = moves.iter().map(u32::to_string).collect();
+        format!("--moves {}", moves.join(","))
+    };
     for (n, &k) in moves.iter().enumerate() {
         if o.game_over {
             return Err(CliError::Usage(format!(
-                "move {} (take {k}) comes after the game is over",
+                "{}: move {} (take {k}) comes after the game is over; give only the moves \
+                 up to the end of the game",
+                given(),
                 n + 1
             )));
         }
         // Only the low bits of `take` reach the port: refuse moves outside the take set here.
         if !game.take().contains(&u64::from(k)) {
             return Err(CliError::Usage(format!(
-                "move {} (take {k}) is not a move of this game",
-                n + 1
+                "{}: move {} (take {k}) is not a move of this game; each move takes one of \
+                 {} (--take)",
+                given(),
+                n + 1,
+                join_commas(game.take())
             )));
         }
         let after = sim.step(&Inputs::take(k));
         cycles += 1;
         if after.illegal {
             return Err(CliError::Usage(format!(
-                "move {} (take {k}) is refused at {} sticks",
+                "{}: move {} (take {k}) is refused at {} sticks; take at most what is left",
+                given(),
                 n + 1,
                 o.remaining
             )));
@@ -114,14 +115,16 @@ pub fn sticks_vcd(
 }
 
 fn trace(vcd: &str, cycles: u64) -> Result<Trace, CliError> {
-    Trace::from_vcd(vcd, &WAVE_SIGNALS, cycles * SIM_CYCLE_PS).map_err(drawing_failed)
+    let signals = wave_signals();
+    let paths: Vec<&str> = signals.iter().map(String::as_str).collect();
+    Trace::from_vcd(vcd, &paths, cycles * SIM_CYCLE_PS).map_err(drawing_failed)
 }
 
 fn drawing_failed(e: WaveformError) -> CliError {
     CliError::Failed(format!("drawing the waveform: {e}"))
 }
 
-/// Draws `vcd` (of `cycles` cycles) as an SVG waveform of [`WAVE_SIGNALS`].
+/// Draws `vcd` (of `cycles` cycles) as an SVG waveform of [`wave_signals`].
 pub fn vcd_svg(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> {
     render_svg(
         &trace(vcd, cycles)?,
@@ -134,7 +137,7 @@ pub fn vcd_svg(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> 
     .map_err(drawing_failed)
 }
 
-/// The GTKWave save file that shows [`WAVE_SIGNALS`] of `vcd`.
+/// The GTKWave save file that shows [`wave_signals`] of `vcd`.
 pub fn vcd_gtkw(vcd: &str, cycles: u64, title: &str) -> Result<String, CliError> {
     Ok(render_gtkw(&trace(vcd, cycles)?, title))
 }

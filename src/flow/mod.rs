@@ -5,7 +5,6 @@
 //! | [`yosys`] | `yosys` (synthesis, stats, equivalence), `yosys-config` | `yosys` |
 //! | [`nextpnr`] | `nextpnr-ice40` | `nextpnr-ice40` |
 //! | [`icepack`] | `icepack` | `fpga-icestorm` |
-//! | [`build`] | all of the above, then `iceprog` to program | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
 //! | [`smtbmc`] | `yosys-smtbmc` with `z3` (bounded, k-induction, cover) | `yosys`, `z3` |
@@ -21,26 +20,50 @@
 //! and stderr in that directory, so a failure can be reproduced by hand. Failures come back as
 //! a typed [`ToolError`]. Nothing here prints: command lines go to the observer the caller
 //! installs ([`runner::set_observer`]).
+//!
+//! The pipeline that chains yosys, nextpnr-ice40 and icepack into a bitstream (and runs
+//! `iceprog`) is [`crate::build`], above this layer; [`hash_parts`] keys the inputs of a step
+//! (a Verilator model here, a build there).
 
 pub mod abc;
-pub mod build;
 pub mod dot;
 pub mod equiv;
 pub mod icepack;
 pub mod iverilog;
 pub mod nextpnr;
-pub mod record;
 pub mod runner;
 pub mod script;
 pub mod smtbmc;
 pub mod verilator;
 pub mod yosys;
 
-pub use build::{
-    build, build_with, program, BuildError, BuildOptions, BuildReport, BuildStep, Design,
-    ProgramError, Progress, Utilisation,
-};
 pub use runner::{Tool, ToolError, ToolOutput};
+
+/// SHA-256 (hex) of `parts`, each length-prefixed so that no two lists hash alike by accident:
+/// the key of a step's inputs (a Verilator model's, a build's in [`crate::build::record`]).
+pub fn hash_parts<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update((p.len() as u64).to_le_bytes());
+        h.update(p);
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hash_parts;
+
+    #[test]
+    fn hashes_differ_by_content_and_by_split() {
+        let a = hash_parts([b"ab".as_slice(), b"c"]);
+        assert_eq!(a, hash_parts([b"ab".as_slice(), b"c"]));
+        assert_ne!(a, hash_parts([b"a".as_slice(), b"bc"]));
+        assert_ne!(a, hash_parts([b"ab".as_slice(), b"d"]));
+        assert_eq!(a.len(), 64);
+    }
+}
 
 #[cfg(all(test, feature = "external-tools"))]
 pub(crate) mod testing {

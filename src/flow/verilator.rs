@@ -239,7 +239,7 @@ fn inputs_hash(dir: &Path, args: &[String], sources: &[PathBuf]) -> Result<Strin
         })?;
         parts.push(text);
     }
-    Ok(super::record::hash_parts(parts.iter().map(Vec::as_slice)))
+    Ok(super::hash_parts(parts.iter().map(Vec::as_slice)))
 }
 
 /// Run an executable built by [`build_binary`] in `dir`. A nonzero exit is

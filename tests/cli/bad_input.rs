@@ -537,6 +537,74 @@ fn cases() -> Vec<Case> {
         c(&["build", "--design", "chess"], &["--design", "chess"]),
         c(&["build", "--last", "draw"], &["--last", "draw"]),
         c(&["build", "--impl", "rom"], &["--impl"]),
+        // ---- numbers: negative, repeated or out of range, each naming its flag and the fix
+        c(
+            &["solve", "sticks", "--count", "-1"],
+            &["--count", "-1 is negative", "e.g. --count 18"],
+        ),
+        c(
+            &["solve", "sticks", "--take", "1,1,2"],
+            &["--take", "1 is given twice", "give each amount once"],
+        ),
+        c(
+            &["solve", "sticks", "--take", "1", "--take", "2"],
+            &["--take", "cannot be used multiple times"],
+        ),
+        c(
+            &["solve", "sticks", "--take", "-1,2"],
+            &["--take", "-1 is negative"],
+        ),
+        c(
+            &["solve", "sticks", "--take", "1,,2"],
+            &["--take", "missing between two commas"],
+        ),
+        c(
+            &["solve", "matches", "--take", "1,1"],
+            &["--take", "given twice"],
+        ),
+        c(
+            &["solve", "matches", "--count", "-7"],
+            &["--count", "negative"],
+        ),
+        c(
+            &["solve", "heaps", "--start", "-3,10"],
+            &["--start", "-3 is negative"],
+        ),
+        c(&["play", "sticks", "--take", "2,2"], &["--take", "twice"]),
+        c(
+            &["wave", "sticks", "--moves", "0"],
+            &["--moves", "from 1 up", "e.g. --moves 1,3,2"],
+        ),
+        c(
+            &["wave", "sticks", "--moves", "-1"],
+            &["--moves", "-1 is negative"],
+        ),
+        c(
+            &["wave", "sticks", "--moves", "1,5"],
+            &[
+                "--moves 1,5",
+                "move 2 (take 5) is not a move",
+                "1,2,3 (--take)",
+            ],
+        ),
+        c(
+            &["build", "--seed", "2147483648"],
+            &["--seed", "goes up to 2147483647", "nextpnr-ice40"],
+        ),
+        c(&["build", "--seed", "-1"], &["--seed", "negative"]),
+        c(&["build", "--take", "3,3"], &["--take", "twice"]),
+        c(
+            &["build", "--take", "1", "--take", "2"],
+            &["--take", "cannot be used multiple times"],
+        ),
+        c(
+            &["emit", "sticks", "--think-cycles", "-5", "--out", "hdl"],
+            &["--think-cycles", "negative"],
+        ),
+        c(
+            &["emit", "solver", "--max-count", "-1", "--out", "hdl"],
+            &["--max-count", "negative"],
+        ),
     ]
 }
 

@@ -18,6 +18,7 @@ mod paths;
 mod play;
 mod schematic;
 mod solve;
+mod trust;
 mod verify;
 mod wave;
 mod workflow;

@@ -105,7 +105,7 @@ fn clean_removes_what_retrogate_wrote_and_names_what_it_kept() {
         stdout,
         "removed build/pictures/w.svg\nremoved build/pictures/w.vcd\n\
          kept build/pictures/mine.txt (retrogate did not write it)\n\
-         clean build: removed 2 entries, kept 1 file\n"
+         clean build: removed 2 entries, kept 1 entry\n"
     );
     assert!(!here.path().join("build/pictures/w.svg").exists());
     assert_eq!(

@@ -1,6 +1,8 @@
-//! One command from a design to a bitstream: emit the board top and its
-//! PCF, synthesise (yosys `synth_ice40`), place and route (nextpnr-ice40 at
-//! the board clock), pack (icepack); and program a board (iceprog).
+//! The build pipeline, one command from a design to a bitstream: emit the board top and its
+//! PCF, synthesise (yosys `synth_ice40`), place and route (nextpnr-ice40 at the design clock),
+//! pack (icepack); and program a board (iceprog). It sits above [`crate::circuit`] (which makes
+//! the top) and [`crate::flow`] (one runner per tool); [`record`] is the build record it leaves
+//! in the folder.
 //!
 //! ```text
 //!   top_verilog ──▶ <top>.v + <top>.pcf ──▶ yosys ──▶ <top>.json
@@ -18,17 +20,22 @@
 //! inside the build directory with relative paths, so the files stay valid
 //! after the move.
 
+pub mod record;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::nextpnr::{self, Pins, PnrOptions};
-use super::runner::{self, Tool, ToolError};
-use super::{icepack, record, yosys};
 use crate::board::{BoardError, BoardId};
-pub use crate::circuit::top::Design;
-use crate::circuit::top::{top_verilog, Timing, TopError, TopVerilog};
+use crate::circuit::top::{top_verilog, Design, Timing, TopError, TopVerilog};
+use crate::flow::nextpnr::{self, Pins, PnrOptions};
+use crate::flow::runner::{self, Tool, ToolError};
+use crate::flow::{icepack, yosys};
 use crate::output_dir;
+
+/// The largest placer seed: nextpnr-ice40 reads `--seed` as a C `int` (0 and negative seeds it
+/// takes too; retrogate's are 0 up).
+pub const MAX_SEED: u64 = i32::MAX as u64;
 
 /// The steps of a build, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,7 +116,7 @@ pub struct BuildReport {
     /// The design's name (`sticks`, `jr01`).
     pub design_name: String,
     /// The stick game, for the sticks design.
-    pub game: Option<super::record::GameJson>,
+    pub game: Option<record::GameJson>,
     /// The top module, e.g. `sticks_icebreaker`.
     pub module: String,
     /// Where everything is: `out_dir`.
@@ -237,6 +244,15 @@ pub enum BuildError {
     /// The output folder (or its `.partial` sibling) is not retrogate's, or not a folder.
     #[error(transparent)]
     Output(#[from] crate::output_dir::OutputError),
+    /// The placer seed is more than nextpnr-ice40 accepts ([`MAX_SEED`]).
+    #[error(
+        "--seed {seed}: nextpnr-ice40 takes placer seeds from 0 to {MAX_SEED}; give one of \
+         those, e.g. --seed 2"
+    )]
+    Seed {
+        /// The seed asked for.
+        seed: u64,
+    },
     /// nextpnr reported no Fmax for the clock (the design has no clocked
     /// paths, which a board top always has: a bug).
     #[error("nextpnr-ice40 reported no Fmax for the board clock; see {}", log.display())]
@@ -331,6 +347,9 @@ fn build_for_clock(
     clock_mhz: f64,
 ) -> Result<BuildReport, BuildError> {
     let seed = options.seed;
+    if seed > MAX_SEED {
+        return Err(BuildError::Seed { seed });
+    }
     let started = Instant::now();
     // The tools run inside the build directory: give them absolute paths.
     let out_dir = &std::path::absolute(out_dir).map_err(io("resolving", out_dir))?;
@@ -494,7 +513,7 @@ fn inputs_hash(
         top.module
     );
     let tools: String = tools.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
-    record::hash_parts([
+    crate::flow::hash_parts([
         options.as_bytes(),
         top.verilog.as_bytes(),
         pcf.as_bytes(),
@@ -655,6 +674,27 @@ mod tests {
             sibling(Path::new("build/icebreaker/sticks"), "partial"),
             Path::new("build/icebreaker/sticks.partial")
         );
+    }
+
+    /// A seed nextpnr-ice40 would refuse fails before anything is written.
+    #[test]
+    fn a_seed_past_what_nextpnr_takes_fails_early() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("o");
+        let err = build(
+            BoardId::Icebreaker,
+            &Design::Jr01,
+            &out,
+            MAX_SEED + 1,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, BuildError::Seed { seed } if seed == 1 << 31),
+            "{err}"
+        );
+        assert!(err.to_string().contains("0 to 2147483647"), "{err}");
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
     }
 
     /// A game too large for the controller fails before any tool runs and

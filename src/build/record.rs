@@ -1,5 +1,5 @@
 //! What a build leaves in its folder besides the files: `retrogate-build.json`, the build's
-//! report with the stable keys of `docs/json.md`, and the hash of everything that went into the
+//! report with the stable keys of `docs/json.md`, and the hash ([`crate::flow::hash_parts`]) of everything that went into the
 //! tools (the emitted Verilog and PCF, the options, the tool versions). `retrogate report`
 //! reprints it without rebuilding, `retrogate program` finds the bitstream by it, and the next
 //! `retrogate build` into the same folder skips synthesis, place and route and packing when the
@@ -13,11 +13,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
-use super::build::{BuildReport, BuildStep, Utilisation};
-use super::runner::{self, Tool, ToolError};
+use super::{BuildReport, BuildStep, Utilisation};
 use crate::board::BoardId;
+use crate::flow::runner::{self, Tool, ToolError};
 
 /// The record's file name in a build folder.
 pub const RECORD: &str = "retrogate-build.json";
@@ -320,28 +319,9 @@ fn on_path(program: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// SHA-256 (hex) of `parts`, each length-prefixed so that no two lists hash alike by accident.
-pub fn hash_parts<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
-    let mut h = Sha256::new();
-    for p in parts {
-        h.update((p.len() as u64).to_le_bytes());
-        h.update(p);
-    }
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hashes_differ_by_content_and_by_split() {
-        let a = hash_parts([b"ab".as_slice(), b"c"]);
-        assert_eq!(a, hash_parts([b"ab".as_slice(), b"c"]));
-        assert_ne!(a, hash_parts([b"a".as_slice(), b"bc"]));
-        assert_ne!(a, hash_parts([b"ab".as_slice(), b"d"]));
-        assert_eq!(a.len(), 64);
-    }
 
     #[test]
     fn a_folder_without_a_record_is_named_with_the_fix() {
