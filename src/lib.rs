@@ -16,9 +16,9 @@
 //!   blocks, LUT INITs);
 //! - [`circuit`]: the rust-hdl blocks (strategies, controllers, the on-chip solver, board I/O)
 //!   and the board tops, one module per design with its layout on every board;
-//! - [`verilog`]: Verilog emission with our module names, deterministic;
 //! - [`flow`]: one runner per external tool (yosys, nextpnr-ice40, icepack, iverilog,
 //!   Verilator, yosys-smtbmc, yosys-abc, dot), each in a work folder it is given;
+//! - [`verilog`]: Verilog emission with our module names, deterministic;
 //! - [`board`]: iCE40 board data and PCF rendering;
 //! - [`model`]: plain-Rust reference models of the clocked circuits;
 //! - [`plugboard`]: the J.R. 01 plug program from the covers;
