@@ -33,12 +33,17 @@ tools:
 	    echo "error: no apt-get here: install these packages (or your system's equivalents) yourself: $(PACKAGES)" >&2; exit 1; \
 	  fi; \
 	fi
+	@command -v cargo-nextest >/dev/null || { echo "cargo-nextest missing; installing it with cargo install"; $(CARGO) install --locked cargo-nextest || exit 1; }
 	$(CARGO) fetch --quiet
 
+# Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
+# sharing tool results through the content-addressed cache in target/tool-cache; the doc
+# tests (which nextest does not run) follow.
 test: tools
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets --features external-tools -- -D warnings
-	$(CARGO) test --release --features external-tools
+	RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --release --features external-tools
+	$(CARGO) test --release --features external-tools --doc
 
 # Regenerate the committed outputs (hdl/, sim/, constraints/ and the README's waveform);
 # tests/up_to_date.rs fails when they are stale.

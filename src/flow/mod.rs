@@ -12,6 +12,9 @@
 //! | [`equiv`] | `yosys` (`equiv_make`, `equiv_induct`: netlist against RTL) | `yosys` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
+//! [`cache`] keeps the results of synthesis, place and route and Verilator builds by the hash of
+//! their inputs when `RETROGATE_TOOL_CACHE` names a folder (`make test` does).
+//!
 //! Every function takes the directory to work in; nothing is written
 //! anywhere else. Each tool runs inside that directory: every yosys and yosys-abc script is
 //! written and run by [`script`], and names files only relative to it, with names retrogate
@@ -26,6 +29,7 @@
 //! (a Verilator model here, a build there).
 
 pub mod abc;
+pub mod cache;
 pub mod dot;
 pub mod equiv;
 pub mod icepack;

@@ -111,12 +111,37 @@ pub fn place_and_route(
         }
         Pins::Unconstrained => args.push("--pcf-allow-unconstrained".to_owned()),
     }
-    let out = runner::output(
-        Tool::NextpnrIce40,
-        dir,
-        &args,
-        Some(&format!("{stem}_pnr.log")),
-    )?;
+    let log = format!("{stem}_pnr.log");
+    // The key: every argument but the files' paths, and the files' contents.
+    let mut parts: Vec<Vec<u8>> = vec![
+        b"nextpnr-ice40".to_vec(),
+        options.device.nextpnr_flag().as_bytes().to_vec(),
+        options.package.clone().into_bytes(),
+        asc.clone().into_bytes(),
+        format!("{}", options.freq_mhz).into_bytes(),
+        options.seed.to_string().into_bytes(),
+        super::cache::read_input(Tool::NextpnrIce40, dir, json)?,
+    ];
+    match &options.pins {
+        Pins::Pcf(pcf) => parts.push(super::cache::read_input(Tool::NextpnrIce40, dir, pcf)?),
+        Pins::Unconstrained => parts.push(b"--pcf-allow-unconstrained".to_vec()),
+    }
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    let key = super::cache::key(Tool::NextpnrIce40, dir, &parts)?;
+    let files = [asc.as_str()];
+    let cached = key
+        .as_ref()
+        .and_then(|k| super::cache::restore(k, dir, &files, Some(&log)));
+    let out = match cached {
+        Some(out) => out,
+        None => {
+            let out = runner::output(Tool::NextpnrIce40, dir, &args, Some(&log))?;
+            if let Some(key) = &key {
+                super::cache::store(key, dir, &files, &out);
+            }
+            out
+        }
+    };
     let text = format!("{}\n{}", out.stdout, out.stderr);
     let timing = parse_timing(&text);
     let timing_failed = !out.status.success();

@@ -113,6 +113,21 @@ pub fn build_model(
     // A stale stamp must not survive a failed build.
     let _ = std::fs::remove_file(&stamp);
     let log = format!("{name}.verilator.log");
+    let exe_name = format!("{mdir}/{name}");
+    let key = super::cache::key(Tool::Verilator, dir, &[b"--binary", inputs.as_bytes()])?;
+    if let Some(out) = key
+        .as_ref()
+        .and_then(|k| super::cache::restore(k, dir, &[&exe_name], Some(&log)))
+    {
+        let exe = out.expect_file(exe)?;
+        runner::write_file(
+            Tool::Verilator,
+            dir,
+            &format!("{name}.inputs"),
+            &format!("{inputs}\n"),
+        )?;
+        return Ok(Model { exe, reused: false });
+    }
     let absolute = std::path::absolute(dir)
         .map_err(|e| ToolError::io(Tool::Verilator, "resolving the work folder", dir, e))?;
     let out = if make_safe(&absolute) {
@@ -125,7 +140,11 @@ pub fn build_model(
             out.unexpected("this Verilator has no `--binary`; install Verilator 5.004 or later")
         );
     }
-    let exe = out.check()?.expect_file(exe)?;
+    let out = out.check()?;
+    if let Some(key) = &key {
+        super::cache::store(key, dir, &[&exe_name], &out);
+    }
+    let exe = out.expect_file(exe)?;
     runner::write_file(
         Tool::Verilator,
         dir,
