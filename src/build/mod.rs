@@ -463,11 +463,7 @@ fn build_for_clock(
         game: match design {
             // The solver's game is set on the board, not at build time.
             Design::Jr01 | Design::Solver => None,
-            Design::Sticks(g) => Some(record::GameJson {
-                count: g.count(),
-                take: g.take().to_vec(),
-                last: crate::game::Game::last(g).to_string(),
-            }),
+            Design::Sticks(g) => Some(record::GameJson::of(g)),
         },
         module: top.module.clone(),
         dir: out_dir.to_path_buf(),

@@ -69,8 +69,8 @@ pub struct BuildJson {
     pub inputs: String,
 }
 
-/// The stick game of a build.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The stick game of a build, and of a verification run (`verify --format json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameJson {
     /// Sticks at the start.
     pub count: u64,
@@ -78,6 +78,17 @@ pub struct GameJson {
     pub take: Vec<u64>,
     /// `wins` or `loses`.
     pub last: String,
+}
+
+impl GameJson {
+    /// The keys of `game`.
+    pub fn of(game: &crate::game::SticksGame) -> Self {
+        GameJson {
+            count: game.count(),
+            take: game.take().to_vec(),
+            last: crate::game::Game::last(game).to_string(),
+        }
+    }
 }
 
 /// One build step.

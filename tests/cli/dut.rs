@@ -11,6 +11,7 @@ fn sh_in(dir: &Path, command: &str) -> std::process::Output {
         .arg("-c")
         .arg(command)
         .env_clear()
+        .envs(crate::tool_cache())
         .env(
             "PATH",
             format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),

@@ -237,6 +237,7 @@ fn run(source: &str, line: &str) -> Option<String> {
         .env_clear()
         .env("PATH", doc_examples::path_with_retrogate())
         .env("TMPDIR", tmp.path())
+        .envs(crate::tool_cache())
         .current_dir(here.path())
         .stdin(Stdio::null())
         .output()
@@ -276,8 +277,34 @@ fn run(source: &str, line: &str) -> Option<String> {
     (!wrong.is_empty()).then(|| format!("{source}: `{line}`: {}", wrong.join("; ")))
 }
 
+/// How many tests share the examples (each runs every `SHARDS`-th distinct line), so that the
+/// test runner spreads them over the cores.
+const SHARDS: usize = 4;
+
 #[test]
-fn every_documented_example_runs_as_pasted_into_sh() {
+fn every_documented_example_runs_as_pasted_into_sh_part_1_of_4() {
+    documented_examples_run(0);
+}
+
+#[test]
+fn every_documented_example_runs_as_pasted_into_sh_part_2_of_4() {
+    documented_examples_run(1);
+}
+
+#[test]
+fn every_documented_example_runs_as_pasted_into_sh_part_3_of_4() {
+    documented_examples_run(2);
+}
+
+#[test]
+fn every_documented_example_runs_as_pasted_into_sh_part_4_of_4() {
+    documented_examples_run(3);
+}
+
+/// Every help and documentation example, each distinct line once; this `shard` runs the
+/// lines whose position among the runnable ones is `shard` modulo [`SHARDS`], and checks the
+/// lists and counts that cover them all.
+fn documented_examples_run(shard: usize) {
     let mut examples = help_examples();
     let from_help = examples.len();
     examples.extend(doc_examples());
@@ -305,7 +332,9 @@ fn every_documented_example_runs_as_pasted_into_sh() {
             continue;
         }
         ran += 1;
-        failures.extend(run(source, line));
+        if ran % SHARDS == shard {
+            failures.extend(run(source, line));
+        }
     }
     // Each listed line is still documented (a stale entry would hide nothing, but says so).
     for listed in NOT_RETROGATE
@@ -326,13 +355,15 @@ fn every_documented_example_runs_as_pasted_into_sh() {
         "only {from_docs} documentation examples found"
     );
     eprintln!(
-        "{ran} examples ran ({from_help} help lines, {from_docs} documentation lines, each \
-         distinct line once)"
+        "{ran} examples, part {} of {SHARDS} ran here ({from_help} help lines, {from_docs} \
+         documentation lines, each distinct line once)",
+        shard + 1
     );
     assert!(
         failures.is_empty(),
-        "{} of {ran} examples failed:\n{}",
+        "{} of the {ran} examples' part {} failed:\n{}",
         failures.len(),
+        shard + 1,
         failures.join("\n")
     );
 }

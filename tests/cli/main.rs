@@ -25,11 +25,26 @@ mod workflow;
 
 use std::process::Command;
 
-/// The binary under test, with a clean environment.
+/// The binary under test, with a clean environment (but for the tool cache `make test` names).
 pub fn retrogate() -> Command {
+    let mut c = retrogate_uncached();
+    c.envs(tool_cache());
+    c
+}
+
+/// The binary under test, with a clean environment and no tool cache: for tests that watch the
+/// tools themselves run (their command lines under `-v`, a signal while one runs).
+pub fn retrogate_uncached() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_retrogate"));
     c.env_clear();
     c
+}
+
+/// `RETROGATE_TOOL_CACHE` as the test runner has it (`make test` sets it), to pass through a
+/// clean environment: results of synthesis, place and route and Verilator builds are shared
+/// between tests (src/flow/cache.rs). Nothing when unset.
+pub fn tool_cache() -> Option<(&'static str, std::ffi::OsString)> {
+    std::env::var_os("RETROGATE_TOOL_CACHE").map(|v| ("RETROGATE_TOOL_CACHE", v))
 }
 
 #[test]

@@ -385,7 +385,7 @@ fn an_interrupted_build_stops_its_tools_and_keeps_the_previous_output() {
     assert!(first.status.success(), "{}", text(&first.stderr));
     let before = std::fs::read(dir.path().join("o/jr01_icestick.bin")).unwrap();
     for (signal, code) in [(libc_sigint(), 130), (libc_sigterm(), 143)] {
-        let child = retrogate()
+        let child = crate::retrogate_uncached()
             .env("PATH", std::env::var("PATH").unwrap())
             .current_dir(dir.path())
             .args(args)

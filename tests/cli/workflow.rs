@@ -23,6 +23,16 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// [`run_in`] without the tool cache: `-v` shows every tool's command line.
+fn run_uncached_in(dir: &Path, args: &[&str]) -> Output {
+    crate::retrogate_uncached()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn report_of_a_folder_without_a_build_names_the_fix() {
     let here = tempfile::tempdir().unwrap();
@@ -243,7 +253,7 @@ fn build_report_program_dry_run_then_reuse_json_and_clean() {
     let built = std::fs::metadata(&bin).unwrap().modified().unwrap();
 
     // Unchanged: no tool runs, the report comes back.
-    let out = run_in(here.path(), &["-v", "build"]);
+    let out = run_uncached_in(here.path(), &["-v", "build"]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.starts_with("up to date: "), "{stdout}");
@@ -259,7 +269,7 @@ fn build_report_program_dry_run_then_reuse_json_and_clean() {
     assert_eq!(std::fs::metadata(&bin).unwrap().modified().unwrap(), built);
 
     // Another seed is another build; JSON keys as documented.
-    let out = run_in(
+    let out = run_uncached_in(
         here.path(),
         &["-v", "build", "--seed", "2", "--format", "json"],
     );

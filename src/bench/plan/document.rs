@@ -9,30 +9,8 @@ use serde::Serialize;
 
 use super::{Check, Event, Mode, Plan};
 use crate::bench::mutants::{Fate, Score};
+pub use crate::build::record::GameJson;
 use crate::flow::runner::{output, Tool};
-use crate::game::{Game, SticksGame};
-
-/// The stick game verified.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameJson {
-    /// Sticks at the start.
-    pub count: u64,
-    /// `wins` or `loses`.
-    pub last: String,
-    /// The amounts a move may take.
-    pub take: Vec<u64>,
-}
-
-impl GameJson {
-    /// The keys of `game`.
-    pub fn of(game: &SticksGame) -> Self {
-        GameJson {
-            count: game.count(),
-            last: game.last().to_string(),
-            take: game.take().to_vec(),
-        }
-    }
-}
 
 /// The user's file of `--dut`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
