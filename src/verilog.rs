@@ -7,6 +7,10 @@
 //! and is wrapped in `` `default_nettype none `` ... `` `default_nettype wire ``.
 //! The output contains no timestamps or paths, so it is byte-identical every
 //! run and safe to commit or snapshot.
+//!
+//! It also holds the Verilator waivers the generated files carry, one function per cause
+//! ([`WAIVERS`], [`waive_declfilename`], [`waive_unused`]): every emitted file is meant to
+//! pass `verilator --lint-only -Wall` (`tests/verilog_lint.rs`).
 
 use rust_hdl::core::check_error::CheckError;
 use rust_hdl::prelude::{check_all, Block, ModuleDefines};
@@ -155,6 +159,81 @@ pub fn design_file(module_name: &str, what: &str, body: &str) -> String {
         banner = generated_banner(),
         body = body.trim_matches('\n'),
     )
+}
+
+/// The Verilator waivers retrogate's Verilog carries: every one of them is written by the two
+/// functions below, one per cause, so the causes are listed here and nowhere else.
+///
+/// * DECLFILENAME ([`waive_declfilename`]): rust-hdl writes a block's submodules
+///   (`top$child`) into one file with their top, and a board top adds its core (`top_core`) and
+///   pull-down emulators next to the top module. Verilator's rule wants one module per file
+///   named after it: a file-naming convention, not a design problem.
+/// * UNUSEDSIGNAL ([`waive_unused`]): rust-hdl declares a wire for every output of every child
+///   block (`child$port`), read or not, so a block that reuses a general child (a blinker's
+///   phase, a decimal converter's hundreds, the solver's `busy`) and needs only part of its
+///   outputs gets the warning for the rest. The waiver wraps exactly the named declarations.
+///
+/// Widths (WIDTH) are never waived: circuits use sized constants and bit selects instead.
+pub const WAIVERS: &[&str] = &["DECLFILENAME", "UNUSEDSIGNAL"];
+
+/// Waive Verilator's DECLFILENAME rule for a whole generated file (`verilog` as [`emit`] or
+/// [`design_file`] return it): the comment and `lint_off` right after `` `default_nettype none
+/// ``, the `lint_on` right before `` `default_nettype wire ``. See [`WAIVERS`].
+///
+/// # Panics
+/// If `verilog` does not start and end the way [`design_file`] writes a file.
+pub fn waive_declfilename(verilog: &str) -> String {
+    const START: &str = "`default_nettype none\n";
+    const END: &str = "`default_nettype wire\n";
+    let body = verilog
+        .strip_suffix(END)
+        .expect("design_file ends every file with `default_nettype wire");
+    assert!(
+        body.contains(START),
+        "design_file writes `default_nettype none"
+    );
+    body.replacen(
+        START,
+        &format!(
+            "{START}// Submodules share this file with their top: waive Verilator's file-name rule.\n\
+             /* verilator lint_off DECLFILENAME */\n"
+        ),
+        1,
+    ) + "/* verilator lint_on DECLFILENAME */\n"
+        + END
+}
+
+/// Waive Verilator's UNUSEDSIGNAL rule for the child-output wires named in `unread` (e.g.
+/// `solver$busy`): each declaration `wire ... <name>;`, in any module of `verilog`, is wrapped
+/// in `lint_off` / `lint_on`. See [`WAIVERS`].
+///
+/// # Panics
+/// If a name in `unread` has no declaration in `verilog` (a stale waiver).
+pub fn waive_unused(verilog: &str, unread: &[&str]) -> String {
+    let mut out = String::with_capacity(verilog.len() + 80 * unread.len());
+    let mut found = vec![false; unread.len()];
+    for line in verilog.split_inclusive('\n') {
+        let t = line.trim();
+        let hit = t.starts_with("wire").then(|| {
+            unread.iter().position(|u| {
+                t.strip_suffix(';')
+                    .and_then(|d| d.strip_suffix(u))
+                    .is_some_and(|d| d.ends_with(' '))
+            })
+        });
+        if let Some(Some(i)) = hit {
+            found[i] = true;
+            out.push_str("/* verilator lint_off UNUSEDSIGNAL */\n");
+            out.push_str(line);
+            out.push_str("/* verilator lint_on UNUSEDSIGNAL */\n");
+        } else {
+            out.push_str(line);
+        }
+    }
+    for (name, found) in unread.iter().zip(found) {
+        assert!(found, "waive_unused: no wire `{name}` is declared");
+    }
+    out
 }
 
 /// Direction of a module port.

@@ -364,7 +364,7 @@ module {SOLVER_TB_MODULE};
         .last_wins(last_wins), .start(start), .busy(busy), .done(done), .query(query),
         .query_winning(query_winning), .query_depth(query_depth), .query_take(query_take)
     );
-    always #5 clock = ~clock;
+    initial forever #5 clock = ~clock;
     reg [31:0] vec [0:{last_word}];
     reg [31:0] hdr;
     reg [31:0] want;
@@ -376,6 +376,8 @@ module {SOLVER_TB_MODULE};
     integer cycles;
     integer bound;
     integer positions;
+    // Vector bits the checks do not read (named for Verilator's unused-signal rule).
+    wire unused_bits = &{{1'b0, hdr, want}};
     initial begin
         $readmemh(\"{SOLVER_VECTORS}\", vec);
         solves = vec[0];
@@ -386,7 +388,7 @@ module {SOLVER_TB_MODULE};
         for (c = 0; c < solves; c = c + 1) begin
             hdr = vec[ptr];
             ptr = ptr + 1;
-            n = hdr[7:0];
+            n = {{24'd0, hdr[7:0]}};
             bound = (n + 1) * {k2} + 16;
             take_set = hdr[16 +: {k}];
             count = hdr[{wm}:0];
@@ -420,7 +422,7 @@ module {SOLVER_TB_MODULE};
             end
             $display(\"CYCLES %0d %0d\", c, cycles);
             for (pos = 0; pos <= n; pos = pos + 1) begin
-                query = pos;
+                query = pos[{wm}:0];
                 @(negedge clock);
                 want = vec[ptr];
                 ptr = ptr + 1;

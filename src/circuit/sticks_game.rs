@@ -60,7 +60,7 @@ use super::settle;
 use super::sticks_strategy::{Impl, SticksCircuitError};
 use crate::game::SticksGame;
 use crate::solver::strategy::{sticks_table, SticksTable};
-use crate::verilog::{emit, PortDir};
+use crate::verilog::{emit, waive_declfilename, PortDir};
 
 /// Module name of the emitted controller.
 pub const GAME_MODULE: &str = "sticks_game";
@@ -221,26 +221,6 @@ fn game_block_verilog<const W: usize, const M: usize, const S: usize>(
 ) -> Result<String, SticksCircuitError> {
     let block = SticksController::<W, M, S>::new(game, table, implementation, think_cycles)?;
     Ok(waive_declfilename(&emit(&block, GAME_MODULE)?))
-}
-
-/// rust-hdl writes the submodules (`sticks_game$core$lookup`, ...) into the same file as the top,
-/// which `verilator -Wall` reports as DECLFILENAME (a file-naming convention, not a design
-/// problem); the file waives exactly that warning, so it lints clean as it is.
-pub(crate) fn waive_declfilename(verilog: &str) -> String {
-    const START: &str = "`default_nettype none\n";
-    const END: &str = "`default_nettype wire\n";
-    let body = verilog
-        .strip_suffix(END)
-        .expect("emit ends every file with `default_nettype wire");
-    body.replacen(
-        START,
-        &format!(
-            "{START}// Submodules share this file with their top: waive Verilator's file-name rule.\n\
-             /* verilator lint_off DECLFILENAME */\n"
-        ),
-        1,
-    ) + "/* verilator lint_on DECLFILENAME */\n"
-        + END
 }
 
 fn game_block_sim<const W: usize, const M: usize, const S: usize>(

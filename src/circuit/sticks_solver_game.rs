@@ -62,12 +62,12 @@ use rust_hdl::prelude::*;
 
 use super::settle;
 use super::sticks_game::play::play_update;
-use super::sticks_game::{waive_declfilename, SticksGameSim, ThinkTimer, SIM_CYCLE_PS};
+use super::sticks_game::{SticksGameSim, ThinkTimer, SIM_CYCLE_PS};
 pub use super::sticks_solver::{cycle_bound, solve_cycles};
 use super::sticks_solver::{SolveRequest, SticksSolver, MAX_SOLVER_COUNT, MAX_SOLVER_TAKE};
 use crate::game::{Last, SticksGame};
 use crate::model::{Inputs, Outputs};
-use crate::verilog::{emit, VerilogError};
+use crate::verilog::{emit, waive_declfilename, waive_unused, VerilogError};
 
 /// Module name of the emitted controller with the on-chip solver.
 pub const SOLVER_GAME_MODULE: &str = "sticks_solver_game";
@@ -619,25 +619,10 @@ pub fn sticks_solver_game_verilog<
         &SticksSolverGame::<W, K, M, S>::new(think_ticks),
         SOLVER_GAME_MODULE,
     )?;
-    Ok(waive_unused_solver_outputs(&waive_declfilename(&verilog)))
-}
-
-/// Wraps the declarations of the solver outputs the controller leaves unread in a Verilator
-/// UNUSEDSIGNAL waiver.
-fn waive_unused_solver_outputs(verilog: &str) -> String {
-    let unused = ["solver$busy;", "solver$query_depth;"];
-    let mut out = String::with_capacity(verilog.len() + 200);
-    for line in verilog.split_inclusive('\n') {
-        let t = line.trim();
-        if t.starts_with("wire") && unused.iter().any(|u| t.ends_with(u)) {
-            out.push_str("/* verilator lint_off UNUSEDSIGNAL */\n");
-            out.push_str(line);
-            out.push_str("/* verilator lint_on UNUSEDSIGNAL */\n");
-        } else {
-            out.push_str(line);
-        }
-    }
-    out
+    Ok(waive_unused(
+        &waive_declfilename(&verilog),
+        &["solver$busy", "solver$query_depth"],
+    ))
 }
 
 #[cfg(test)]

@@ -410,6 +410,8 @@ impl Logic for Jr01BoardCore {
 
 impl BoardCore for Jr01BoardCore {
     const KEYS: usize = 3;
+    /// The blinker's phase: only its top bit (0.5 Hz) alternates the display.
+    const UNREAD: &'static [&'static str] = &["blinker$phase"];
 
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock

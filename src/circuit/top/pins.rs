@@ -9,7 +9,10 @@
 //! selection as `assign`s, input buses through a [`PullDownEmulator`] each,
 //! whose `SB_IO` pads also emulate pull-downs where the board needs them),
 //! and it simulates the same wrapper in Rust around the rust-hdl core, so the
-//! trace tests compare the two cycle by cycle.
+//! trace tests compare the two cycle by cycle. The core outputs a board does not show and
+//! the input-bus bits no key reads are named in one `unused_bits` wire (Verilator's
+//! unused-signal naming rule), and the file carries the waivers of [`crate::verilog::WAIVERS`],
+//! so the top lints clean but for the WIDTH warnings still open in the cores (issue 21).
 //!
 //! ```text
 //!   board pins ──▶ invert / SB_IO ──▶ keys ──▶ BoardCore ──▶ role outputs
@@ -23,7 +26,10 @@ use rust_hdl::prelude::*;
 use super::layout::{Layout, Port};
 use crate::board::{Board, PinDef, Pll};
 use crate::circuit::board_io::{PullDownEmulator, PullDownTiming};
-use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogError};
+use crate::verilog::{
+    design_file, emit_modules, module_ports, waive_declfilename, waive_unused, ModulePort, PortDir,
+    VerilogError,
+};
 
 /// What the pin wrapper needs of a design's core: its clock, its `keys` input and its
 /// outputs by name. The core's ports are abstract (`keys` in, role-named outputs out, all
@@ -31,6 +37,10 @@ use crate::verilog::{design_file, emit_modules, module_ports, PortDir, VerilogEr
 pub trait BoardCore: Block {
     /// Width of `keys`.
     const KEYS: usize;
+    /// The child-block output wires (rust-hdl's `child$port` stubs, in any module of the core)
+    /// the core leaves unread on purpose: their declarations carry Verilator's UNUSEDSIGNAL
+    /// waiver ([`crate::verilog::waive_unused`]).
+    const UNREAD: &'static [&'static str];
     /// The clock input.
     fn clock(&mut self) -> &mut Signal<In, Clock>;
     /// Set the `keys` input (active high).
@@ -485,7 +495,7 @@ impl<C: BoardCore> BoardTop<C> {
     /// `<module>_<bus>_pull_down`.
     pub fn verilog(&self, module: &str) -> Result<String, VerilogError> {
         let core_module = format!("{module}_core");
-        let core = emit_modules(&self.core, &core_module)?;
+        let core = waive_unused(&emit_modules(&self.core, &core_module)?, C::UNREAD);
         let core_ports =
             module_ports(&core, &core_module).expect("rust-hdl declares every port of the core");
         let range = |w: usize| {
@@ -524,6 +534,10 @@ impl<C: BoardCore> BoardTop<C> {
         let mut assigns = Vec::new();
         let mut instances = Vec::new();
         let mut locals = Vec::new();
+        // The core output bits the board shows: the rest are named in `unused_bits`.
+        let mut read: Vec<(&str, usize)> = Vec::new();
+        // The bank bits no key reads.
+        let mut unused_inputs: Vec<String> = Vec::new();
         for port in &self.plan.ports {
             match port {
                 PlanPort::Input { name, key, invert } => {
@@ -548,6 +562,8 @@ impl<C: BoardCore> BoardTop<C> {
                         if let Some(k) = key {
                             keys[*k] =
                                 format!("{}{name}_value[{i}]", if invert[i] { "~" } else { "" });
+                        } else {
+                            unused_inputs.push(format!("{name}_value[{i}]"));
                         }
                     }
                 }
@@ -559,13 +575,18 @@ impl<C: BoardCore> BoardTop<C> {
                     );
                     for (i, b) in bits.iter().enumerate() {
                         let mut e = match b.source {
-                            Some((port, bit)) => core_bit(port, bit),
+                            Some((port, bit)) => {
+                                read.push((port, bit));
+                                core_bit(port, bit)
+                            }
                             None => "1'b0".to_string(),
                         };
                         if b.blinks {
+                            read.extend([("game_over", 0), ("blink", 0)]);
                             e = format!("(core_game_over ? core_blink : {e})");
                         }
                         if b.held {
+                            read.push(("holding", 0));
                             e = format!("(core_holding | {e})");
                         }
                         if b.invert {
@@ -588,13 +609,17 @@ impl<C: BoardCore> BoardTop<C> {
                  // core is held in reset until the PLL locks.",
                 f64::from(pll.hz) / 1e6
             );
-            let _ = writeln!(v, "    wire {PLL_CLOCK};\n    wire pll_lock;");
+            let _ = writeln!(
+                v,
+                "    wire {PLL_CLOCK};\n    wire pll_lock;\n    wire unused_pll_core_clock;\n    wire unused_pll_sdo;"
+            );
             let _ = writeln!(
                 v,
                 "    SB_PLL40_CORE #(.FEEDBACK_PATH(\"SIMPLE\"), .DIVR(4'd{}), .DIVF(7'd{}), .DIVQ(3'd{}), \
                  .FILTER_RANGE(3'd{})) pll(.REFERENCECLK({board_clock}), .PLLOUTGLOBAL({PLL_CLOCK}), \
                  .LOCK(pll_lock), .RESETB(1'b1), .BYPASS(1'b0), .EXTFEEDBACK(1'b0), \
-                 .DYNAMICDELAY(8'd0), .LATCHINPUTVALUE(1'b0), .SDI(1'b0), .SCLK(1'b0));",
+                 .DYNAMICDELAY(8'd0), .LATCHINPUTVALUE(1'b0), .SDI(1'b0), .SCLK(1'b0), \
+                 .PLLOUTCORE(unused_pll_core_clock), .SDO(unused_pll_sdo));",
                 pll.divr, pll.divf, pll.divq, pll.filter_range
             );
             keys[reset_key] = format!("({} | ~pll_lock)", keys[reset_key]);
@@ -627,6 +652,17 @@ impl<C: BoardCore> BoardTop<C> {
         for a in &assigns {
             let _ = writeln!(v, "{a}");
         }
+        let mut unread = unread_bits(&core_ports, &read);
+        unread.extend(unused_inputs);
+        if !unread.is_empty() {
+            let _ = writeln!(
+                v,
+                "\n    // Core outputs this board does not show and input bits no key reads, in one wire\n    \
+                 // whose name the unused-signal lint rule skips\n    \
+                 wire unused_bits = &{{1'b0, {}}};",
+                unread.join(", ")
+            );
+        }
         let _ = writeln!(v, "endmodule // {module}");
         v.push_str("\n\n");
         v.push_str(&core);
@@ -641,8 +677,39 @@ impl<C: BoardCore> BoardTop<C> {
             }
         }
         let what = format!("board top around {}", core_name::<C>());
-        Ok(design_file(module, &what, &v))
+        Ok(waive_declfilename(&design_file(module, &what, &v)))
     }
+}
+
+/// The core output bits not in `read`, as Verilog operands: `core_<port>` for a whole port,
+/// `core_<port>[hi:lo]` or `core_<port>[bit]` for each run of unread bits of a vector.
+fn unread_bits(ports: &[ModulePort], read: &[(&str, usize)]) -> Vec<String> {
+    let mut operands = Vec::new();
+    for p in ports.iter().filter(|p| p.dir == PortDir::Output) {
+        let unread: Vec<usize> = (0..p.width)
+            .filter(|&bit| !read.contains(&(p.name.as_str(), bit)))
+            .collect();
+        if unread.len() == p.width {
+            operands.push(format!("core_{}", p.name));
+            continue;
+        }
+        // Runs of consecutive bits, highest first.
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for &bit in unread.iter().rev() {
+            match runs.last_mut() {
+                Some((_, lo)) if *lo == bit + 1 => *lo = bit,
+                _ => runs.push((bit, bit)),
+            }
+        }
+        for (hi, lo) in runs {
+            operands.push(if hi == lo {
+                format!("core_{}[{hi}]", p.name)
+            } else {
+                format!("core_{}[{hi}:{lo}]", p.name)
+            });
+        }
+    }
+    operands
 }
 
 /// The core's type name without its module path (`SticksBoardCore<5, 2, 4>`), for the top's

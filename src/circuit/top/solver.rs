@@ -941,6 +941,18 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> BoardCore
     for SolverBoardCore<W, K, M, S>
 {
     const KEYS: usize = solver_keys::WIDTH;
+    /// The blinker's phase bits the display does not use, the keys a board has no use for, the
+    /// controller's game counter and illegal flag, and the solver outputs the controller does not
+    /// read (`busy`, `query_depth`).
+    const UNREAD: &'static [&'static str] = &[
+        "blinker$phase",
+        "buttons$level",
+        "buttons$pressed",
+        "game$game_count",
+        "game$illegal",
+        "solver$busy",
+        "solver$query_depth",
+    ];
 
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock

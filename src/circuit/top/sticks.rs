@@ -784,6 +784,16 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksBoardCore<W
 
 impl<const W: usize, const M: usize, const S: usize> BoardCore for SticksBoardCore<W, M, S> {
     const KEYS: usize = sticks_keys::WIDTH;
+    /// The keys a board has no use for (`level`, `pressed` per key), the console's outcome and
+    /// phase outputs the board shows through `blink`, and the hundreds digit of counts below 100.
+    const UNREAD: &'static [&'static str] = &[
+        "buttons$level",
+        "buttons$pressed",
+        "console$human_won",
+        "console$illegal",
+        "console$phase",
+        "decimal$hundreds",
+    ];
 
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock
