@@ -52,7 +52,7 @@ fn lint(dir: &Path, args: &[String], ours: &[String]) -> Vec<String> {
         .filter(|l| !l.starts_with("%Error: Exiting due to"))
         .filter(|l| {
             // `%Warning-X: <file>:<line>:<col>: ...`; a message without a location counts.
-            l.split_once(": ").map_or(true, |(_, rest)| {
+            l.split_once(": ").is_none_or(|(_, rest)| {
                 let file = rest.split(':').next().unwrap_or("");
                 !file.ends_with(".v") || ours.iter().any(|o| file == o)
             })
@@ -82,7 +82,11 @@ fn hdl_files_lint_clean() {
     assert!(files.len() >= 4, "{files:?}");
     for file in files {
         let path = file.to_str().unwrap().to_owned();
-        let found = lint(&root(), &[path.clone()], &[path.clone()]);
+        let found = lint(
+            &root(),
+            std::slice::from_ref(&path),
+            std::slice::from_ref(&path),
+        );
         assert!(found.is_empty(), "{path}:\n{}", found.join("\n"));
     }
 }
@@ -152,7 +156,7 @@ fn board_tops_lint_clean() {
                 "primitives.v".to_owned(),
                 "pll.v".to_owned(),
             ];
-            let found = lint(dir.path(), &args, &[file.clone()]);
+            let found = lint(dir.path(), &args, std::slice::from_ref(&file));
             linted += 1;
             for line in found {
                 if OPEN_WIDTH.contains(&entry.name) && line.starts_with("%Warning-WIDTH") {
