@@ -171,7 +171,11 @@ pub fn design_file(module_name: &str, what: &str, body: &str) -> String {
 /// * UNUSEDSIGNAL ([`waive_unused`]): rust-hdl declares a wire for every output of every child
 ///   block (`child$port`), read or not, so a block that reuses a general child (a blinker's
 ///   phase, a decimal converter's hundreds, the solver's `busy`) and needs only part of its
-///   outputs gets the warning for the rest. The waiver wraps exactly the named declarations.
+///   outputs gets the warning for the rest. A board top ([`crate::circuit::top`]) likewise
+///   shows only the core outputs its board has lights for, and reads only the input-bus bits
+///   its keys use. The waiver wraps exactly the named declarations. (Written as comments, the
+///   waivers leave the synthesised netlist as it was; a wire that reads the unused bits, the
+///   other Verilator convention, changes it and with it the placement and timing.)
 ///
 /// Widths (WIDTH) are never waived: circuits use sized constants and bit selects instead.
 pub const WAIVERS: &[&str] = &["DECLFILENAME", "UNUSEDSIGNAL"];
@@ -368,6 +372,37 @@ mod tests {
     use super::*;
     use crate::circuit::jr01::tests::jr01_block;
     use rust_hdl::prelude::*;
+
+    /// The UNUSEDSIGNAL waiver wraps exactly the named declarations (not a longer name that
+    /// ends the same, not a use), and a name with no declaration is a stale waiver.
+    #[test]
+    fn waive_unused_wraps_exactly_the_named_declarations() {
+        let v = "module m(a);\n    wire  [3:0] blinker$phase;\n    wire  x$blinker$phase;\n    \
+                 assign a = blinker$phase;\nendmodule\n";
+        let w = waive_unused(v, &["blinker$phase"]);
+        assert_eq!(
+            w,
+            "module m(a);\n/* verilator lint_off UNUSEDSIGNAL */\n    wire  [3:0] blinker$phase;\n\
+             /* verilator lint_on UNUSEDSIGNAL */\n    wire  x$blinker$phase;\n    \
+             assign a = blinker$phase;\nendmodule\n"
+        );
+        let stale = std::panic::catch_unwind(|| waive_unused(v, &["blinker$tick"]));
+        assert!(stale.is_err());
+    }
+
+    /// The DECLFILENAME waiver sits inside the `default_nettype` bracket and closes before it.
+    #[test]
+    fn waive_declfilename_brackets_the_body() {
+        let file = design_file("m", "test", "module m;\nendmodule");
+        let w = waive_declfilename(&file);
+        let off = w.find("lint_off DECLFILENAME").unwrap();
+        let on = w.find("lint_on DECLFILENAME").unwrap();
+        assert!(w.find("`default_nettype none").unwrap() < off);
+        assert!(off < w.find("module m;").unwrap());
+        assert!(w.find("endmodule").unwrap() < on);
+        assert!(on < w.find("`default_nettype wire").unwrap());
+        assert!(w.ends_with("`default_nettype wire\n"));
+    }
 
     #[test]
     fn emit_is_deterministic() {

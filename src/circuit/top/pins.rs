@@ -9,10 +9,10 @@
 //! selection as `assign`s, input buses through a [`PullDownEmulator`] each,
 //! whose `SB_IO` pads also emulate pull-downs where the board needs them),
 //! and it simulates the same wrapper in Rust around the rust-hdl core, so the
-//! trace tests compare the two cycle by cycle. The core outputs a board does not show and
-//! the input-bus bits no key reads are named in one `unused_bits` wire (Verilator's
-//! unused-signal naming rule), and the file carries the waivers of [`crate::verilog::WAIVERS`],
-//! so the top lints clean but for the WIDTH warnings still open in the cores (issue 21).
+//! trace tests compare the two cycle by cycle. The file carries the waivers of
+//! [`crate::verilog::WAIVERS`] (among them the top's wires of the core outputs a board does not
+//! show and of the input-bus bits no key reads), so the top lints clean but for the WIDTH
+//! warnings still open in the cores (issue 21).
 //!
 //! ```text
 //!   board pins ──▶ invert / SB_IO ──▶ keys ──▶ BoardCore ──▶ role outputs
@@ -534,10 +534,10 @@ impl<C: BoardCore> BoardTop<C> {
         let mut assigns = Vec::new();
         let mut instances = Vec::new();
         let mut locals = Vec::new();
-        // The core output bits the board shows: the rest are named in `unused_bits`.
+        // The core output bits the board shows.
         let mut read: Vec<(&str, usize)> = Vec::new();
-        // The bank bits no key reads.
-        let mut unused_inputs: Vec<String> = Vec::new();
+        // The input-bus wires with a bit no key reads.
+        let mut unread: Vec<String> = Vec::new();
         for port in &self.plan.ports {
             match port {
                 PlanPort::Input { name, key, invert } => {
@@ -562,9 +562,10 @@ impl<C: BoardCore> BoardTop<C> {
                         if let Some(k) = key {
                             keys[*k] =
                                 format!("{}{name}_value[{i}]", if invert[i] { "~" } else { "" });
-                        } else {
-                            unused_inputs.push(format!("{name}_value[{i}]"));
                         }
+                    }
+                    if bits.iter().any(Option::is_none) {
+                        unread.push(format!("{name}_value"));
                     }
                 }
                 PlanPort::Output { name, bus, bits } => {
@@ -652,17 +653,6 @@ impl<C: BoardCore> BoardTop<C> {
         for a in &assigns {
             let _ = writeln!(v, "{a}");
         }
-        let mut unread = unread_bits(&core_ports, &read);
-        unread.extend(unused_inputs);
-        if !unread.is_empty() {
-            let _ = writeln!(
-                v,
-                "\n    // Core outputs this board does not show and input bits no key reads, in one wire\n    \
-                 // whose name the unused-signal lint rule skips\n    \
-                 wire unused_bits = &{{1'b0, {}}};",
-                unread.join(", ")
-            );
-        }
         let _ = writeln!(v, "endmodule // {module}");
         v.push_str("\n\n");
         v.push_str(&core);
@@ -677,39 +667,23 @@ impl<C: BoardCore> BoardTop<C> {
             }
         }
         let what = format!("board top around {}", core_name::<C>());
-        Ok(waive_declfilename(&design_file(module, &what, &v)))
+        unread.extend(unread_outputs(&core_ports, &read));
+        let unread: Vec<&str> = unread.iter().map(String::as_str).collect();
+        Ok(waive_declfilename(&waive_unused(
+            &design_file(module, &what, &v),
+            &unread,
+        )))
     }
 }
 
-/// The core output bits not in `read`, as Verilog operands: `core_<port>` for a whole port,
-/// `core_<port>[hi:lo]` or `core_<port>[bit]` for each run of unread bits of a vector.
-fn unread_bits(ports: &[ModulePort], read: &[(&str, usize)]) -> Vec<String> {
-    let mut operands = Vec::new();
-    for p in ports.iter().filter(|p| p.dir == PortDir::Output) {
-        let unread: Vec<usize> = (0..p.width)
-            .filter(|&bit| !read.contains(&(p.name.as_str(), bit)))
-            .collect();
-        if unread.len() == p.width {
-            operands.push(format!("core_{}", p.name));
-            continue;
-        }
-        // Runs of consecutive bits, highest first.
-        let mut runs: Vec<(usize, usize)> = Vec::new();
-        for &bit in unread.iter().rev() {
-            match runs.last_mut() {
-                Some((_, lo)) if *lo == bit + 1 => *lo = bit,
-                _ => runs.push((bit, bit)),
-            }
-        }
-        for (hi, lo) in runs {
-            operands.push(if hi == lo {
-                format!("core_{}[{hi}]", p.name)
-            } else {
-                format!("core_{}[{hi}:{lo}]", p.name)
-            });
-        }
-    }
-    operands
+/// The top's wires of the core outputs with a bit not in `read` (`core_<port>`).
+fn unread_outputs(ports: &[ModulePort], read: &[(&str, usize)]) -> Vec<String> {
+    ports
+        .iter()
+        .filter(|p| p.dir == PortDir::Output)
+        .filter(|p| (0..p.width).any(|bit| !read.contains(&(p.name.as_str(), bit))))
+        .map(|p| format!("core_{}", p.name))
+        .collect()
 }
 
 /// The core's type name without its module path (`SticksBoardCore<5, 2, 4>`), for the top's
