@@ -364,6 +364,64 @@ fn a_few_jr01_mutants_are_all_killed_or_equivalent() {
     assert_eq!(text(&second.stdout), stdout, "deterministic for a seed");
 }
 
+/// The controller's mutants run its properties level (level 6), proved at their ports like a
+/// user's controller: mutants the property proof refutes are killed by it, with the property
+/// and the trace named; those it cannot refute go on to the equivalence proof. The JSON lists
+/// one level-6 entry per mutant, failed for the killed ones (and for one a tool refused).
+#[test]
+fn controller_mutants_run_the_properties_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sh_in(
+        dir.path(),
+        "retrogate verify sticks --count 6 --think-cycles 1 --impl logic --mutants 8 --seed 1 \
+         --level properties --format json",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON document");
+    let mutants = doc["mutants"].as_array().expect("mutants");
+    assert_eq!(mutants.len(), 8, "{stdout}");
+    let by_properties: Vec<&serde_json::Value> = mutants
+        .iter()
+        .filter(|m| m["fate"] == "killed")
+        .filter(|m| {
+            m["by"]
+                .as_str()
+                .unwrap()
+                .contains("level 6 (controller properties")
+        })
+        .collect();
+    assert!(
+        !by_properties.is_empty(),
+        "no mutant killed by level 6: {stdout}"
+    );
+    for m in &by_properties {
+        let detail = m["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("a property fails from power-on") && detail.contains("assertion `"),
+            "{detail}"
+        );
+    }
+    // Every mutant is accounted for: killed at level 6 or proved equal to the original (or,
+    // if a tool refused it, not built); none survives.
+    assert!(mutants.iter().all(|m| m["fate"] != "survived"), "{stdout}");
+    let level6: Vec<&serde_json::Value> = doc["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["level"] == 6)
+        .collect();
+    assert_eq!(level6.len(), mutants.len(), "{stdout}");
+    let stillborn = mutants.iter().filter(|m| m["fate"] == "stillborn").count();
+    let failed = level6.iter().filter(|l| l["passed"] == false).count();
+    assert_eq!(failed, by_properties.len() + stillborn, "{stdout}");
+    assert_eq!(
+        doc["ran"],
+        doc["levels"].as_array().unwrap().len(),
+        "{stdout}"
+    );
+}
+
 /// The proof levels run on a user's controller too: the emitted controller for 6 sticks under
 /// another module name, with `--level properties,equivalence`, is proved (by ABC's pdr: the
 /// wrapper does not know its internals); with `human_won` inverted it fails the properties

@@ -1,5 +1,7 @@
 //! `verify <jr01|sticks> --mutants N [--seed S]`: the bench measured by the mutants of the
-//! emitted Verilog it kills. Each mutant runs through the `--dut` levels that apply to it; a
+//! emitted Verilog it kills. Each mutant runs through the `--dut` levels that apply to it (a
+//! strategy: the simulations and the proof against its table; the controller: the
+//! co-simulations and its properties, proved at its ports as a user's controller is); a
 //! failing level kills it, a proof of equality makes it equivalent, anything else survives.
 
 use std::path::Path;
@@ -11,8 +13,9 @@ use crate::bench::dut::verify_controller;
 use crate::bench::jr01::Jr01Design;
 use crate::bench::level::{level_list, Level};
 use crate::bench::mutants::{mutants, sites, Fate, Mutant, Score};
+use crate::bench::properties::{prove_properties, ControllerDut, ProofOutcome, Property};
 use crate::bench::sequential::VerifyOptions;
-use crate::bench::{CombDesign, Mismatch};
+use crate::bench::{CombDesign, LevelReport, Mismatch};
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::GAME_MODULE;
 use crate::flow::yosys::run_script;
@@ -29,8 +32,13 @@ const STRATEGY_LEVELS: [Level; 4] = [
     Level::Formal,
 ];
 
-/// The levels a controller's mutants run: the co-simulations.
-const CONTROLLER_LEVELS: [Level; 3] = [Level::Icarus, Level::Verilator, Level::GateLevel];
+/// The levels a controller's mutants run: the co-simulations, then its properties.
+const CONTROLLER_LEVELS: [Level; 4] = [
+    Level::Icarus,
+    Level::Verilator,
+    Level::GateLevel,
+    Level::Properties,
+];
 
 /// One design whose mutants are benched.
 pub enum Original {
@@ -135,6 +143,12 @@ impl MutantPlan {
             }
             Design::Solver { .. } => unreachable!("refused by the plan"),
         };
+        let has_strategy = originals
+            .iter()
+            .any(|(_, o)| matches!(o, Original::Strategy(_)));
+        let has_controller = originals
+            .iter()
+            .any(|(_, o)| matches!(o, Original::Controller { .. }));
         let originals: Vec<(String, Original, Vec<Level>)> = originals
             .into_iter()
             .map(|(n, o)| {
@@ -150,13 +164,13 @@ impl MutantPlan {
         if originals.is_empty() {
             return Err(PlanError::Usage(format!(
                 "--level {}: no level asked for runs on mutants ({}); mutants run icarus, \
-                 verilator, gate-level and (strategies) formal",
+                 verilator, gate-level, (strategies) formal and (the controller) properties",
                 levels
                     .iter()
                     .map(|l| l.cli_name())
                     .collect::<Vec<_>>()
                     .join(","),
-                not_run_reasons(&levels, true, true)
+                not_run_reasons(&levels, has_strategy, has_controller)
             )));
         }
         Ok(MutantPlan {
@@ -183,9 +197,14 @@ impl MutantPlan {
             .map(|(_, _, l)| l.clone());
         let mut said = match (&strategy, &controller) {
             (Some(c), Some(g)) if c != g => format!(
-                "the strategies at {}, the controller at {} (co-simulation)",
+                "the strategies at {}, the controller at {} ({})",
                 level_list(c),
-                level_list(g)
+                level_list(g),
+                if g.contains(&Level::Properties) {
+                    "co-simulation and properties"
+                } else {
+                    "co-simulation"
+                }
             ),
             (Some(l), _) | (None, Some(l)) => level_list(l),
             (None, None) => "no levels".to_owned(),
@@ -208,11 +227,8 @@ fn not_run_reasons(levels: &[Level], strategy: bool, controller: bool) -> String
                 "a proof against the strategy's table, and a controller has none"
             }
             Level::Formal => continue,
-            Level::Properties => {
-                "the controller's properties are proved on the emitted controller; a mutant \
-                 that the co-simulation does not kill is proved equal to the original or not \
-                 (sat -tempinduct), which settles it"
-            }
+            Level::Properties if controller => continue,
+            Level::Properties => "the controller's properties, and no controller is mutated",
             Level::Equivalence => {
                 "a mutant's netlist is synthesised from the mutant itself, so it always equals \
                  its own RTL and cannot kill it"
@@ -381,6 +397,14 @@ fn controller_fate(
 ) -> (Fate, Vec<Check>) {
     let mut checks = Vec::new();
     for &level in levels {
+        if level == Level::Properties {
+            let (settled, check) = properties_fate(game, think_cycles, mutant, dir);
+            checks.push(check);
+            if let Some(fate) = settled {
+                return (fate, checks);
+            }
+            continue;
+        }
         let Some(engine) = level.engine() else {
             continue;
         };
@@ -470,6 +494,97 @@ fn controller_fate(
     (fate, checks)
 }
 
+/// The controller's properties (level 6) on a mutant, checked at its ports like a user's
+/// controller (the emitted controller's internal relations need not hold in a mutant): a
+/// property that fails from power-on kills it; a proof, or a bounded check that neither proves
+/// nor refutes, leaves it to the equivalence proof (`None`); a tool failure or a proof with
+/// nothing to prove (a combinational loop, an unsatisfiable model) is no verdict, and the
+/// mutant is not counted (stillborn), as when a tool refuses it at another level.
+fn properties_fate(
+    game: &SticksGame,
+    think_cycles: u32,
+    mutant: &Mutant,
+    dir: &Path,
+) -> (Option<Fate>, Check) {
+    let level = Level::Properties;
+    let start = Instant::now();
+    let dut = ControllerDut::user(mutant.verilog.clone(), GAME_MODULE.to_owned());
+    let folder = dir.join(level.folder().expect("the properties level has a folder"));
+    let names = Property::PORT.len();
+    let report = match prove_properties(game, think_cycles, &dut, &folder) {
+        Ok(report) => report,
+        Err(e) => return no_verdict(mutant, start, e.to_string()),
+    };
+    let (killed, passed, detail) = match &report.outcome {
+        ProofOutcome::Failed(cex) => {
+            let detail = format!("a property fails from power-on (yosys-smtbmc, z3): {cex}");
+            (
+                Some(Fate::Killed {
+                    by: format!("{GAME_MODULE} {level}"),
+                    detail: detail.clone(),
+                }),
+                false,
+                detail,
+            )
+        }
+        ProofOutcome::Proved { k, depth } => (
+            None,
+            true,
+            format!(
+                "{names} properties proved for every input sequence: k-induction closed at k = \
+                 {k}, base case from power-on to {depth} steps (yosys-smtbmc, z3)"
+            ),
+        ),
+        ProofOutcome::ProvedByPdr { depth, pdr_time } => (
+            None,
+            true,
+            format!(
+                "{names} properties proved for every input sequence (ABC pdr, {:.2}s), bounded \
+                 check from power-on to {depth} steps (yosys-smtbmc, z3)",
+                pdr_time.as_secs_f64()
+            ),
+        ),
+        ProofOutcome::BoundedOnly { depth, pdr, .. } => (
+            None,
+            true,
+            format!(
+                "{names} properties hold from power-on for {depth} steps (yosys-smtbmc, z3), \
+                 neither proved nor refuted (ABC pdr: {pdr}): the mutant is not killed here"
+            ),
+        ),
+        ProofOutcome::Vacuous(why) => {
+            return no_verdict(
+                mutant,
+                start,
+                format!("{names} properties not proved: {why}"),
+            )
+        }
+    };
+    let result = CheckResult::Table(LevelReport {
+        level,
+        vectors: 0,
+        passed,
+        elapsed: report.elapsed,
+        detail,
+        mismatch: None,
+    });
+    (killed, mutant_check(GAME_MODULE, mutant, level, result))
+}
+
+/// A properties check of a controller mutant that gave no verdict: the mutant is stillborn.
+fn no_verdict(mutant: &Mutant, start: Instant, reason: String) -> (Option<Fate>, Check) {
+    let level = Level::Properties;
+    let fate = Fate::Stillborn {
+        error: first_line(&reason),
+    };
+    let result = CheckResult::NoVerdict {
+        head: level.to_string(),
+        elapsed: start.elapsed(),
+        reason,
+    };
+    (Some(fate), mutant_check(GAME_MODULE, mutant, level, result))
+}
+
 /// What the equivalence proof of two controllers found.
 enum Induction {
     /// Equal on every input sequence; the induction length.
@@ -538,13 +653,10 @@ mod tests {
         let said = plan.levels_said();
         assert!(
             said.starts_with(
-                "the strategies at levels 2, 3, 4, 5, the controller at levels 2, 3, 4 \
-                 (co-simulation); not run on mutants: level 6 (controller properties"
+                "the strategies at levels 2, 3, 4, 5, the controller at levels 2, 3, 4, 6 \
+                 (co-simulation and properties); not run on mutants: level 7 (iCE40 netlist \
+                 equivalence"
             ),
-            "{said}"
-        );
-        assert!(
-            said.contains("; level 7 (iCE40 netlist equivalence"),
             "{said}"
         );
         // A strategy alone at the levels it runs: nothing to explain.
@@ -556,12 +668,12 @@ mod tests {
     /// mutant as survived.
     #[test]
     fn levels_that_no_mutant_runs_are_refused() {
-        for asked in [
-            vec![Level::Properties],
-            vec![Level::Equivalence],
-            vec![Level::Properties, Level::Equivalence],
+        for (design, asked) in [
+            (sticks(), vec![Level::Equivalence]),
+            (Design::Jr01, vec![Level::Properties]),
+            (Design::Jr01, vec![Level::Properties, Level::Equivalence]),
         ] {
-            let Err(e) = MutantPlan::new(&sticks(), 3, 1, &asked) else {
+            let Err(e) = MutantPlan::new(&design, 3, 1, &asked) else {
                 panic!("{asked:?} accepted");
             };
             assert!(e.is_usage(), "{e}");
@@ -569,11 +681,36 @@ mod tests {
                 e.to_string().contains("no level asked for runs on mutants"),
                 "{e}"
             );
+            // Each level asked for is explained.
+            for level in &asked {
+                assert!(
+                    e.to_string()
+                        .contains(&format!("level {} (", level.number())),
+                    "{e}"
+                );
+            }
         }
         let Err(e) = MutantPlan::new(&Design::Jr01, 0, 1, &[]) else {
             panic!("0 mutants accepted");
         };
         assert!(e.to_string().starts_with("--mutants 0"), "{e}");
+    }
+
+    /// With only the properties level, the controller's mutants run it and the strategies
+    /// (which have no properties) are left out.
+    #[test]
+    fn the_controller_mutants_run_the_properties_level() {
+        let plan = MutantPlan::new(&sticks(), 3, 1, &[Level::Properties]).unwrap();
+        let runs: Vec<(&str, &[Level])> = plan
+            .originals
+            .iter()
+            .map(|(n, _, l)| (n.as_str(), l.as_slice()))
+            .collect();
+        assert_eq!(
+            runs,
+            [("sticks_game (logic lookup)", &[Level::Properties][..])]
+        );
+        assert_eq!(plan.levels_said(), "level 6");
     }
 
     /// With only the formal level, the controller (which has no table) is left out, and the
