@@ -1,6 +1,6 @@
 //! The levels of the on-chip solver `sticks_solver`: every table entry and every solve's cycle
 //! count against the software solver, on a fixed exhaustive configuration and a sample (plus
-//! the requested size), at levels 1 to 4; then its formal level (a bounded model check).
+//! the requested size), at levels 1 to 4; then its formal level (a k-induction proof).
 
 use std::path::Path;
 use std::time::Instant;
