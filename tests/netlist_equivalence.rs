@@ -5,6 +5,8 @@
 //! The two Alchitry Cu (Io V1) tops read their switches through `SB_IO` pads that emulate
 //! pull-downs; the proof models those pads with the pin as a free input on both sides (see
 //! `retrogate::flow::equiv`), so what a switch sets reaches the design in the proof too.
+//! The solver's tops hold its table in an `SB_RAM40_4K`; the proof maps the RTL's memory to
+//! the same RAM and cuts it out of both sides (`retrogate::flow::equiv::RAM_MODEL`).
 //! Every top must be proved.
 
 #![cfg(feature = "external-tools")]
@@ -19,7 +21,7 @@ use retrogate::verilog::PortDir;
 fn every_board_top_netlist_equals_its_rtl() {
     let mut failures = Vec::new();
     for board in BoardId::ALL {
-        for design in [Design::Jr01, Design::sticks()] {
+        for design in [Design::Jr01, Design::sticks(), Design::Solver] {
             let top = top_verilog(board, &design, &Timing::for_board(board.board())).expect("top");
             let outputs: Vec<String> = top
                 .ports
@@ -79,4 +81,43 @@ fn a_v1_top_netlist_reading_the_wrong_pin_is_not_proved() {
         .expect("the level runs");
     eprintln!("{} {report}", top.module);
     assert!(!report.passed, "{report}");
+}
+
+/// The block RAM's cut is checked on both sides: the iCEstick solver top's netlist with its
+/// RAM's reads disabled (`RCLKE` low), or read in another mode (`READ_MODE`), is not proved
+/// equal to the RTL.
+#[test]
+fn a_solver_top_netlist_with_a_changed_ram_is_not_proved() {
+    let board = BoardId::Icestick;
+    let top = top_verilog(board, &Design::Solver, &Timing::for_board(board.board())).expect("top");
+    let outputs: Vec<String> = top
+        .ports
+        .iter()
+        .filter(|p| p.dir != PortDir::Input)
+        .map(|p| p.name.clone())
+        .collect();
+    let made = tempfile::tempdir().expect("work directory");
+    let rtl = made.path().join(format!("{}.v", top.module));
+    std::fs::write(&rtl, &top.verilog).unwrap();
+    let netlist = synth_ice40(made.path(), &[rtl], &top.module)
+        .expect("synthesis")
+        .netlist_verilog;
+    let text = std::fs::read_to_string(&netlist).unwrap();
+    for (from, to) in [
+        (".RCLKE(1'h1)", ".RCLKE(1'h0)"),
+        (".READ_MODE(2'h1)", ".READ_MODE(2'h2)"),
+    ] {
+        assert_eq!(
+            text.matches(from).count(),
+            1,
+            "the netlist's RAM has {from}"
+        );
+        let changed = made.path().join("changed.v");
+        std::fs::write(&changed, text.replace(from, to)).unwrap();
+        let dir = tempfile::tempdir().expect("work directory");
+        let report = netlist_against_rtl(dir.path(), &top.verilog, &changed, &top.module, &outputs)
+            .expect("the level runs");
+        eprintln!("{} {to}: {report}", top.module);
+        assert!(!report.passed, "{to}: {report}");
+    }
 }

@@ -1,9 +1,10 @@
 //! Level 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_make`,
 //! `equiv_simple`, `equiv_induct`, `equiv_status`, and the base case from the initial state;
 //! see [`crate::flow::equiv`]), with the iCE40 cells' simulation models from yosys's
-//! `ice40/cells_sim.v` (pads: [`crate::flow::equiv::PAD_MODEL`]). For any Verilog and top
-//! module: the combinational designs, the `sticks_game` controller, a board top or a user's
-//! module. When the proof is not reached, a counterexample is searched for and, when found,
+//! `ice40/cells_sim.v` (pads: [`crate::flow::equiv::PAD_MODEL`]; block RAMs cut out of both
+//! sides, the RTL's memories mapped to them first: [`crate::flow::equiv::RAM_MODEL`]). For any
+//! Verilog and top module: the combinational designs, the `sticks_game` controller, a board
+//! top (the solver's, with its table in block RAM, too) or a user's module. When the proof is not reached, a counterexample is searched for and, when found,
 //! written as a VCD and an SVG waveform with the first differing output and its cycle. A
 //! design with a combinational loop is not proved (every pairing would hold vacuously): the
 //! level fails naming the loop.
@@ -173,6 +174,17 @@ pub struct MiterRun {
 /// `gate_<output>`, `trigger`) as a [`MiterRun`] up to the first cycle where `trigger` is
 /// high, outputs in the order of `outputs`.
 pub fn read_miter_run(raw: &str, outputs: &[String]) -> Result<MiterRun, String> {
+    // Internal wires (a dot in the name) are not read; yosys names a slice of one like
+    // `\gold.core.mem.0.0.WADDR [3_0]` (the block RAM's mapping leaves such), which the VCD
+    // parser rejects, so their declarations are dropped first (their changes are then ignored).
+    let raw: String = raw
+        .lines()
+        .filter(|l| {
+            let mut words = l.split_whitespace();
+            !(words.next() == Some("$var") && words.nth(3).is_some_and(|r| r.contains('.')))
+        })
+        .flat_map(|l| [l, "\n"])
+        .collect();
     let mut parser = vcd::Parser::new(raw.as_bytes());
     let header = parser.parse_header().map_err(|e| e.to_string())?;
     let mut vars: Vec<(vcd::IdCode, String, u32)> = Vec::new();
@@ -421,6 +433,24 @@ mod run_tests {
         let i = &run.signals[1].2;
         assert_eq!(i, &["10", "10", "11", "11"]);
         assert_eq!(run.signals[4].2, ["0", "0", "0", "1"]);
+    }
+
+    /// A slice of an internal wire, as yosys names it after the block RAM's mapping
+    /// (`[3_0]`), does not stop the reading: the run is the same as without it.
+    #[test]
+    fn an_internal_wire_slice_does_not_stop_the_reading() {
+        let outputs = vec!["o".to_owned(), "p".to_owned()];
+        let with = RAW.replacen(
+            "$enddefinitions",
+            "$var wire 4 v99 \\gold.core.mem.0.0.WADDR [3_0] $end\n$enddefinitions",
+            1,
+        );
+        assert!(read_miter_run(&with, &outputs).is_ok());
+        assert_ne!(with, RAW);
+        assert_eq!(
+            read_miter_run(&with, &outputs),
+            read_miter_run(RAW, &outputs)
+        );
     }
 
     #[test]

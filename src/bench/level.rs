@@ -18,7 +18,7 @@ pub enum Level {
     /// 4: the yosys `synth_ice40` netlist with yosys's iCE40 cell models, under Icarus.
     GateLevel,
     /// 5: a formal proof against the solver's answer: a yosys SAT proof that a strategy equals
-    /// its table; for the on-chip solver, a bounded model check of its tables.
+    /// its table; for the on-chip solver, a k-induction proof of its tables.
     Formal,
     /// 6: the `sticks_game` controller's properties, proved by k-induction (yosys-smtbmc, z3) or
     /// ABC's PDR (a user's controller).

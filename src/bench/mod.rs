@@ -14,7 +14,7 @@
 //!   every engine against a reference model; [`properties`] proves its properties; [`dut`]
 //!   reads a user's file and checks its port contract.
 //! - The on-chip solver: [`solver`] (its levels against the software solver) and
-//!   [`solver_formal`] (a bounded model check of its tables).
+//!   [`solver_formal`] (a k-induction proof of its tables).
 //! - [`jr01`]: the J.R. 01 design (the game's strategy, its covers, the circuit) as a
 //!   [`CombDesign`].
 //! - [`mutants`] (the mutants of the emitted Verilog), [`counterexample`] (failing runs drawn

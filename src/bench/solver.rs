@@ -17,7 +17,7 @@
 //!    yosys's `ice40/cells_sim.v` under Icarus: one generated self-checking testbench
 //!    ([`solver_testbench`]) reads the expected words from a vector file ([`solver_vectors`])
 //!    and ends with `$fatal` on the first mismatch or overlong solve;
-//! 5. formal: a bounded model check of C = 15, K = 3 against the solver's tables, run once
+//! 5. formal: a k-induction proof of C = 15, K = 3 against the solver's tables, run once
 //!    ([`super::solver_formal`]).
 
 use std::fmt;
@@ -234,7 +234,7 @@ pub fn solver_level_name(level: Level) -> &'static str {
         Level::Icarus => "Icarus (emitted Verilog)",
         Level::Verilator => "Verilator (emitted Verilog)",
         Level::GateLevel => "gate level (synth_ice40 netlist)",
-        Level::Formal => "formal (bounded model check)",
+        Level::Formal => "formal (k-induction)",
         Level::Properties | Level::Equivalence => level.name(),
     }
 }

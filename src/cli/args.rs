@@ -472,7 +472,7 @@ impl ValueEnum for crate::bench::Level {
             Level::Icarus => "2: the emitted Verilog under Icarus",
             Level::Verilator => "3: the emitted Verilog under Verilator",
             Level::GateLevel => "4: the synth_ice40 netlist under Icarus",
-            Level::Formal => "5: a proof against the solver: a yosys SAT proof against the table (strategies), a bounded model check (the solver)",
+            Level::Formal => "5: a proof against the solver: a yosys SAT proof against the table (strategies), a k-induction proof (the solver)",
             Level::Properties => "6: the controller's properties by k-induction with yosys-smtbmc and z3, or by ABC's pdr for a --dut controller (sticks only)",
             Level::Equivalence => "7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct)",
         };

@@ -8,10 +8,16 @@
 //! * [`pdr`] runs ABC's property-directed reachability (IC3): an unbounded proof, a
 //!   counterexample, or no verdict within its time limit.
 //! * [`bmc3`] runs ABC's bounded model check to a number of frames.
+//! * [`induction`] runs the inductive step of ABC's k-induction (`ind`) on all assertions at
+//!   once (`orpos`): with [`bmc3`] to at least as many frames from the initial state (the base
+//!   case), an unbounded proof.
+//! * [`aiger_probed`] is [`aiger`] with wrapper wires connected to signals inside the
+//!   flattened design ([`Probe`]), so that a wrapper can assert invariants over a design's
+//!   internal state (yosys reads no hierarchical references).
 //!
 //! Verdicts are read strictly from ABC's own words ("Property proved.", "Output N of miter
-//! ... was asserted in frame F.", "No output asserted in N frames."); anything else is
-//! [`Verdict::Undecided`] with the reason, never a pass.
+//! ... was asserted in frame F.", "No output asserted in N frames.", "Networks are
+//! equivalent."); anything else is [`Verdict::Undecided`] with the reason, never a pass.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -25,7 +31,49 @@ use super::yosys::{self, Model};
 /// flattened design (yosys `check`) is [`Model::Vacuous`]: the AIGER flow would cut it into a
 /// free signal.
 pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<Model, ToolError> {
+    aiger_probed(dir, sources, top, name, &[])
+}
+
+/// A wire of the wrapper (undriven in its source, marked `(* keep *)`) and the signal of the
+/// flattened design it is connected to (yosys `connect -set`), after the memories are turned
+/// into flip-flops (a memory word is `<instance>.<memory>[<index>]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The wrapper's wire.
+    pub wire: String,
+    /// The design's signal, by its flattened name (`dut.n`, `dut.mem[3]`).
+    pub signal: String,
+}
+
+/// [`aiger`] with each [`Probe`]'s wire driven by its signal (a probe whose names yosys does
+/// not know stops the script with an error).
+pub fn aiger_probed(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    name: &str,
+    probes: &[Probe],
+) -> Result<Model, ToolError> {
     script::module(Tool::Yosys, top)?;
+    let mut connects = String::new();
+    if !probes.is_empty() {
+        connects.push_str(&format!("cd {top}\n"));
+        for probe in probes {
+            for name in [&probe.wire, &probe.signal] {
+                if !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c))
+                {
+                    return Err(ToolError::UnsafeName {
+                        tool: Tool::Yosys.program(),
+                        name: name.clone(),
+                    });
+                }
+            }
+            connects.push_str(&format!("connect -set {} {}\n", probe.wire, probe.signal));
+        }
+        connects.push_str("cd ..\n");
+    }
     let mut text = yosys::read_sources(dir, sources, "-formal ")?;
     text.push_str(&format!(
         "hierarchy -check -top {top}\n\
@@ -34,6 +82,7 @@ pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<M
          {check}\
          prep -top {top}\n\
          memory -nordff\n\
+         {connects}\
          opt -fast\n\
          async2sync\n\
          chformal -assume -early\n\
@@ -65,7 +114,8 @@ pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<M
 /// What ABC said about an AIGER model.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// `pdr`: no assertion fails on any path from the initial state ("Property proved.").
+    /// `pdr`: no assertion fails on any path from the initial state ("Property proved.");
+    /// `ind`: the inductive step holds ("Networks are equivalent.").
     Proved,
     /// `bmc3`: no assertion fails within `frames` cycles from the initial state.
     HoldsFor {
@@ -129,6 +179,43 @@ pub fn bmc3(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, Tool
         verdict: judge_bmc3(&out.stdout, frames),
         log: dir.join(format!("{name}.log")),
     })
+}
+
+/// Run the inductive step of ABC's k-induction (`ind -F <frames>`) on `aig`, every assertion
+/// at once (`orpos`: one output, high when any is), in the script `<name>.abc`, leaving
+/// `<name>.log` in `dir`. [`Verdict::Proved`] when `frames` consecutive cycles where every
+/// assertion holds imply the next one; with [`bmc3`] from the initial state to more than
+/// `frames` frames, every assertion holds on every cycle of every path. A failing step is no
+/// counterexample (its first state may be unreachable): it is [`Verdict::Undecided`].
+pub fn induction(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
+    let aig = script::file(Tool::YosysAbc, dir, aig)?;
+    let out = script::run(
+        dir,
+        Interpreter::Abc,
+        name,
+        &format!("read_aiger {aig}\nfold\nstrash\norpos\nind -F {frames}\n"),
+        None,
+    )?;
+    Ok(Run {
+        verdict: judge_induction(&out.stdout, frames),
+        log: dir.join(format!("{name}.log")),
+    })
+}
+
+/// Reads `ind`'s verdict.
+fn judge_induction(stdout: &str, frames: u64) -> Verdict {
+    if stdout
+        .lines()
+        .any(|l| l.trim_start().starts_with("Networks are equivalent."))
+    {
+        return Verdict::Proved;
+    }
+    Verdict::Undecided {
+        reason: format!(
+            "the induction (ind -F {frames}) did not close: {}",
+            last_words(stdout)
+        ),
+    }
 }
 
 /// `Output 3 of miter "x" was asserted in frame 7.` -> (3, 7).
@@ -211,6 +298,25 @@ mod tests {
         ] {
             assert!(
                 matches!(judge_pdr(other), Verdict::Undecided { .. }),
+                "{other:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn induction_verdicts_are_read_strictly() {
+        let proved =
+            "Frame    5 : PI =  581. PO =  175. AIG = 4680. Conf =   3051. Time =     0.61 sec\n\
+                      Completed 6 iterations.\n\
+                      Networks are equivalent.  Time =     0.73 sec\n";
+        assert_eq!(judge_induction(proved, 8), Verdict::Proved);
+        for other in [
+            "",
+            "Networks are UNDECIDED.  Time =     0.15 sec\n",
+            "Error: Currently this command works only for single-output miter.\n",
+        ] {
+            assert!(
+                matches!(judge_induction(other, 8), Verdict::Undecided { .. }),
                 "{other:?}"
             );
         }

@@ -12,8 +12,9 @@
 //! the proof rerun, a few rounds at most. A name that synthesis left partly undriven on one
 //! side (an `x` constant, such as a register bit the netlist never needed) cannot be paired
 //! either, and can leave the induction no state to start from (yosys: "Circuit inherently
-//! diverges"); then those names are excluded first, alone, before any other. The top's outputs are never excluded: the proof holds when every
-//! output is proved.
+//! diverges"); then those names are excluded first, alone, before any other. The top's outputs
+//! (and a cut RAM's inputs, see below) are never excluded: the proof holds when every output
+//! is proved.
 //!
 //! The pads: an `SB_IO` with `PIN_TYPE` 6'b101001 (the pull-down emulation's, output driven
 //! under `OUTPUT_ENABLE`, plain input) is modelled on both sides by [`PAD_MODEL`], which reads
@@ -21,6 +22,25 @@
 //! port is read as an `input`. yosys's own model drives the pin with `1'bz` when released and
 //! reads that back, so what a switch sets never reaches the design and a netlist that reads
 //! the wrong pin would still be "proved".
+//!
+//! The block RAMs: `equiv_make` pairs no memories, so a netlist with `SB_RAM40_4K` (the
+//! on-chip solver's table) is proved with the RAM cut out of both sides. The RTL's memories
+//! are mapped to `SB_RAM40_4K` by the passes `synth_ice40` maps them with (`opt -nodffe
+//! -nosdff`, `memory -nomap`, `memory_libmap` with yosys's `ice40/brams.txt`, `techmap` with
+//! `ice40/brams_map.v`), so both sides hold the same RAM under the same instance name; both
+//! read [`RAM_MODEL`] for it, which passes what the RAM reads of each input (the write
+//! address, data and mask only while writing, the read address only while reading, the
+//! enables, clocks and modes) to a blackbox, `retrogate_ram_cut`, and takes the read data
+//! from it; `expose -evert` then turns the blackbox's inputs into outputs of the design and
+//! its read data into an input. The proof pairs those outputs like the top's own (never
+//! excluded) and feeds both sides the same read data. That is sound: two RAMs with the same
+//! modes and no initial contents (the model refuses any other, naming why) that see the same
+//! enabled writes and reads on every cycle hold the same words and read the same data, so if
+//! the two sides agree for every read data, as proved, they agree with their RAMs in place.
+//! What it trusts beyond the other proofs is yosys's mapping of the RTL's memory (the gold
+//! side is that mapping, not the `$mem` cell), which synthesis runs too; a netlist whose RAM
+//! yosys would map differently, or names differently, is not proved (its cut outputs or
+//! read data do not pair), never wrongly proved.
 //!
 //! Both sides are checked for combinational loops (yosys `check`, after flattening) before
 //! anything is proved: over a loop every pairing holds vacuously, so a looping design gets no
@@ -72,6 +92,106 @@ module SB_IO (
     end endgenerate
 endmodule
 ";
+
+/// The instance name of the blackbox [`RAM_MODEL`] cuts each `SB_RAM40_4K` at: its ports
+/// (`<ram>.<generate block>.retrogate_cut.<port>`) are the outputs and the input the proof
+/// adds to both sides.
+pub const RAM_CUT: &str = "retrogate_cut";
+
+/// The file [`RAM_MODEL`] is written to in the proof's folder.
+const RAM_MODEL_FILE: &str = "ice40_ram_cut.v";
+
+/// The `SB_RAM40_4K` both sides of the proof use (see the module docs): a cut at a blackbox,
+/// for a RAM without initial contents only (any other stops the proof at `hierarchy -check`
+/// with a module name that says why). The read data is an input both sides share; the RAM's
+/// inputs, each where the RAM reads it, are outputs the proof shows equal.
+pub const RAM_MODEL: &str = "\
+// retrogate: SB_RAM40_4K as the netlist equivalence proof models it (no initial contents
+// only): a cut. What the RAM reads of its inputs (the write address, data and mask only while
+// writing, the read address only while reading) goes to the blackbox retrogate_ram_cut, whose
+// inputs become outputs of the design and whose read data an input of it.
+module SB_RAM40_4K (
+    output [15:0] RDATA,
+    input RCLK,
+    input RCLKE,
+    input RE,
+    input [10:0] RADDR,
+    input WCLK,
+    input WCLKE,
+    input WE,
+    input [10:0] WADDR,
+    input [15:0] MASK,
+    input [15:0] WDATA
+);
+    parameter WRITE_MODE = 0;
+    parameter READ_MODE = 0;
+    parameter INIT_0 = 256'bx;
+    parameter INIT_1 = 256'bx;
+    parameter INIT_2 = 256'bx;
+    parameter INIT_3 = 256'bx;
+    parameter INIT_4 = 256'bx;
+    parameter INIT_5 = 256'bx;
+    parameter INIT_6 = 256'bx;
+    parameter INIT_7 = 256'bx;
+    parameter INIT_8 = 256'bx;
+    parameter INIT_9 = 256'bx;
+    parameter INIT_A = 256'bx;
+    parameter INIT_B = 256'bx;
+    parameter INIT_C = 256'bx;
+    parameter INIT_D = 256'bx;
+    parameter INIT_E = 256'bx;
+    parameter INIT_F = 256'bx;
+    parameter INIT_FILE = \"\";
+    wire write = WCLKE & WE;
+    wire read = RCLKE & RE;
+    generate if ({INIT_F, INIT_E, INIT_D, INIT_C, INIT_B, INIT_A, INIT_9, INIT_8, INIT_7, INIT_6,
+            INIT_5, INIT_4, INIT_3, INIT_2, INIT_1, INIT_0} === {4096{1'bx}} && INIT_FILE == \"\") begin
+        retrogate_ram_cut retrogate_cut (
+            .RDATA(RDATA), .RCLK(RCLK), .WCLK(WCLK), .READ(read), .WRITE(write),
+            .READ_MODE(READ_MODE[1:0]), .WRITE_MODE(WRITE_MODE[1:0]),
+            .RADDR(read ? RADDR : 11'd0), .WADDR(write ? WADDR : 11'd0),
+            .WDATA(write ? WDATA : 16'd0), .MASK(write && WRITE_MODE == 0 ? MASK : 16'd0)
+        );
+    end else begin
+        retrogate_equivalence_models_SB_RAM40_4K_without_initial_contents_only unsupported ();
+    end endgenerate
+endmodule
+
+(* blackbox *)
+module retrogate_ram_cut (
+    output [15:0] RDATA,
+    input RCLK,
+    input WCLK,
+    input READ,
+    input WRITE,
+    input [1:0] READ_MODE,
+    input [1:0] WRITE_MODE,
+    input [10:0] RADDR,
+    input [10:0] WADDR,
+    input [15:0] WDATA,
+    input [15:0] MASK
+);
+endmodule
+";
+
+/// The yosys commands that map the RTL's memories to `SB_RAM40_4K` as `synth_ice40` does
+/// (its `coarse` passes that shape a memory's ports, then its `map_ram`), read [`RAM_MODEL`]
+/// (`ram`) and cut every RAM (see the module docs).
+fn map_rams(top: &str, ram: &str) -> String {
+    format!(
+        "opt_expr\nopt_clean\nopt -nodffe -nosdff\nmemory_dff\nmemory -nomap\nopt_clean\n\
+         memory_libmap -lib +/ice40/brams.txt -lib +/ice40/spram.txt -no-auto-huge\n\
+         techmap -map +/ice40/brams_map.v -map +/ice40/spram_map.v\n\
+         read_verilog -overwrite -D NO_ICE40_DEFAULT_ASSIGNMENTS {ram}\n\
+         hierarchy -check -top {top}\nflatten\n{cut}",
+        cut = cut_rams(),
+    )
+}
+
+/// The yosys command that turns each RAM's cut (see [`RAM_MODEL`]) into ports.
+fn cut_rams() -> String {
+    "expose -evert t:retrogate_ram_cut\n".to_owned()
+}
 
 /// The outcome of [`prove_netlist`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +273,9 @@ fn inout_as_input(text: &str) -> Option<String> {
 /// The yosys commands that load the RTL as module `gold` and the netlist as `gate`, both
 /// flattened with the cell models `cells`, each checked for combinational loops after
 /// flattening ([`yosys::CHECK_COMMANDS`]: a loop would make every pairing hold vacuously).
-/// Every file is named relative to `dir` ([`script::file`]); the RTL is read with `-sv`.
+/// When the netlist has block RAMs, the RTL's memories are mapped to them and every RAM is cut
+/// on both sides ([`RAM_MODEL`], written to the folder). Every file is named relative to
+/// `dir` ([`script::file`]); the RTL is read with `-sv`.
 fn load_script(
     dir: &Path,
     cells: &Path,
@@ -164,17 +286,44 @@ fn load_script(
     script::module(Tool::Yosys, top)?;
     let reads = yosys::read_sources(dir, rtl, "")?;
     let cells = script::file(Tool::Yosys, dir, cells)?;
+    let has_rams = has_rams(dir, netlist)?;
     let netlist = script::file(Tool::Yosys, dir, netlist)?;
     let check = yosys::CHECK_COMMANDS;
+    let (ram_read, gold_rams, gate_rams) = if has_rams {
+        let ram = write_file(Tool::Yosys, dir, RAM_MODEL_FILE, RAM_MODEL)?;
+        let ram = script::file(Tool::Yosys, dir, &ram)?;
+        (
+            format!("read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {ram}\n"),
+            map_rams(top, &ram),
+            cut_rams(),
+        )
+    } else {
+        (String::new(), String::new(), String::new())
+    };
     Ok(format!(
-        "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n\
-         {reads}hierarchy -check -top {top}\nproc -norom\nflatten\n{check}rename {top} gold\n\
+        "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n{ram_read}\
+         {reads}hierarchy -check -top {top}\nproc -norom\nflatten\n{check}{gold_rams}\
+         rename {top} gold\n\
          design -stash gold\n\
-         read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n\
-         read_verilog {netlist}\nhierarchy -check -top {top}\nproc\nflatten\n{check}\
+         read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n{ram_read}\
+         read_verilog {netlist}\nhierarchy -check -top {top}\nproc\nflatten\n{check}{gate_rams}\
          rename {top} gate\ndesign -stash gate\n\
          design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n",
     ))
+}
+
+/// Whether `netlist` instantiates block RAM (`SB_RAM40_4K`), which the proof cuts out.
+fn has_rams(dir: &Path, netlist: &Path) -> Result<bool, ToolError> {
+    std::fs::read_to_string(netlist)
+        .map(|text| text.contains("SB_RAM40_4K"))
+        .map_err(|err| {
+            ToolError::io(
+                Tool::Yosys,
+                format!("reading {}", netlist.display()),
+                dir,
+                err,
+            )
+        })
 }
 
 /// A behavioural model of the iCE40 PLL `SB_PLL40_CORE`, for simulation and the netlist
@@ -274,8 +423,9 @@ pub fn ice40_sim_models(dir: &Path) -> Result<PathBuf, ToolError> {
 /// Writes `dir/<name>` holding the models of exactly the iCE40 cells `netlists` instantiate
 /// (the RTL of a board top may instantiate some itself),
 /// taken from yosys's `ice40/cells_sim.v` (its macro prelude and those modules, unchanged),
-/// except `SB_IO`, which is [`PAD_MODEL`]: reading the whole file costs minutes of parsing
-/// for cells the netlist never uses.
+/// except `SB_IO`, which is [`PAD_MODEL`], and `SB_RAM40_4K`, which the proof cuts out
+/// ([`RAM_MODEL`], read on its own): reading the whole file costs minutes of parsing for
+/// cells the netlist never uses.
 pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathBuf, ToolError> {
     let sim = super::yosys::ice40_cells_sim(dir)?;
     let read = |path: &Path| {
@@ -305,7 +455,7 @@ pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathB
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .next()
                     .unwrap_or_default();
-                keep = used.contains(module) && module != "SB_IO";
+                keep = used.contains(module) && module != "SB_IO" && module != "SB_RAM40_4K";
             }
         }
         if keep {
@@ -324,7 +474,8 @@ pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathB
 }
 
 /// Prove that `netlist` (with the cell models `cells`) equals the RTL `rtl`, both with top
-/// module `top`, whose output ports are `outputs`. Leaves `<step>.ys`, `<step>.log` per round.
+/// module `top`, whose output ports are `outputs` (a cut RAM's inputs count as outputs too,
+/// see [`RAM_MODEL`]). Leaves `<step>.ys`, `<step>.log` per round.
 /// `rtl` and `netlist` are read as they are: pass them through [`pins_as_inputs`] first.
 pub fn prove_netlist(
     dir: &Path,
@@ -337,9 +488,10 @@ pub fn prove_netlist(
 ) -> Result<NetlistEquivalence, ToolError> {
     let mut excluded: Vec<String> = Vec::new();
     let mut unproven = Vec::new();
+    let cut = format!(".{RAM_CUT}.");
     let is_output = |s: &String| {
         let wire = s.split(' ').next().unwrap_or(s);
-        outputs.iter().any(|o| o == wire)
+        outputs.iter().any(|o| o == wire) || wire.contains(&cut)
     };
     for round in 0..ROUNDS {
         let blacklist = format!("{step}_excluded.txt");

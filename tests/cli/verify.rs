@@ -71,7 +71,7 @@ fn a_level_the_design_does_not_have_is_refused() {
     let here = tempfile::tempdir().unwrap();
     for args in [
         &["verify", "jr01", "--level", "properties"][..],
-        &["verify", "solver", "--level", "equivalence"][..],
+        &["verify", "solver", "--level", "properties"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "equivalence"][..],
         &[
             "verify",

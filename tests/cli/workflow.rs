@@ -345,8 +345,8 @@ fn verify_reuses_the_verilator_model_and_prints_documented_json() {
     assert!(!stdout.contains("model reused"), "{stdout}");
 }
 
-/// `verify solver --format json` prints the documented verify document: nine levels (four per
-/// configuration and the formal check), all passing, the exhaustive configuration's levels
+/// `verify solver --format json` prints the documented verify document: ten levels (four per
+/// configuration, the formal check and the netlist equivalence), all passing, the exhaustive configuration's levels
 /// counting every position of every game (30 games x 2,080 positions, by hand: 15 take sets,
 /// 2 rules, counts 0..63 with count + 1 positions each).
 #[cfg(feature = "external-tools")]
@@ -359,9 +359,17 @@ fn verify_solver_prints_the_documented_json() {
     let json = assert_documented(&stdout, "verify");
     assert_eq!(json["design"], "solver");
     assert_eq!(json["verdict"], "pass");
-    assert_eq!(json["ran"], 9);
+    assert_eq!(json["ran"], 10);
     let levels = json["levels"].as_array().unwrap();
-    assert_eq!(levels.len(), 9);
+    assert_eq!(levels.len(), 10);
+    // The last is level 7 on the default size, C = 255, K = 8.
+    let netlist = &levels[9];
+    assert_eq!(netlist["level"], 7, "{netlist}");
+    assert_eq!(
+        netlist["target"], "sticks_solver (C = 255, K = 8)",
+        "{netlist}"
+    );
+    assert_eq!(netlist["passed"], true, "{netlist}");
     let exhaustive: Vec<_> = levels
         .iter()
         .filter(|l| l["target"] == "sticks_solver (exhaustive)")

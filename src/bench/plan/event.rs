@@ -114,6 +114,15 @@ pub enum Section {
         /// Largest take of the formal configuration.
         max_take: u64,
     },
+    /// The on-chip solver's netlist equivalence.
+    SolverNetlist {
+        /// Module name.
+        module: &'static str,
+        /// Largest count.
+        max_count: u64,
+        /// Largest take.
+        max_take: u64,
+    },
     /// A mutant run: what is mutated and which levels judge the mutants.
     Mutants {
         /// `jr01` or `sticks`.
@@ -189,6 +198,15 @@ impl fmt::Display for Section {
                 f,
                 "verify {module} (C = {max_count}, K = {max_take}) against the software solver's \
                  tables, formally"
+            ),
+            Section::SolverNetlist {
+                module,
+                max_count,
+                max_take,
+            } => write!(
+                f,
+                "verify {module} (C = {max_count}, K = {max_take}): its synth_ice40 netlist \
+                 against its RTL"
             ),
             Section::Mutants {
                 design,

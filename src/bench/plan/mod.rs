@@ -22,7 +22,7 @@
 //! | jr01, a `--dut` strategy | 1 (own only), 2, 3, 4, 5, 7 | [`table`]: vectors, a SAT proof, netlist equivalence |
 //! | sticks | 1-5, 7 on each lookup; 1-4, 6, 7 on the controller | [`table`], [`controller`]: co-simulation, properties, equivalence |
 //! | a `--dut` controller | 2, 3, 4, 6, 7 | [`controller`] |
-//! | solver | 1-5 | [`solver`] |
+//! | solver | 1-5, 7 | [`solver`] |
 //! | mutants | 2, 3, 4, 5 (strategies), 2, 3, 4, 6 (controller) | [`mutants`] |
 
 pub mod controller;
@@ -386,7 +386,7 @@ impl Plan {
                     Level::Properties => {
                         "the properties are the sticks_game controller's".to_owned()
                     }
-                    _ => "the solver's netlist is checked by simulation at level 4".to_owned(),
+                    _ => format!("`verify solver` has no level {}", l.cli_name()),
                 })
                 .ok_or_else(|| {
                     PlanError::Usage(format!(

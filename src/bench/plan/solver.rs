@@ -1,18 +1,30 @@
 //! The levels of the on-chip solver `sticks_solver`: every table entry and every solve's cycle
 //! count against the software solver, on a fixed exhaustive configuration and a sample (plus
-//! the requested size), at levels 1 to 4; then its formal level (a bounded model check).
+//! the requested size), at levels 1 to 4; then its formal level (a k-induction proof); then
+//! level 7, its `synth_ice40` netlist at the requested size proved equal to its RTL (the table's
+//! block RAM cut out of both sides, see [`crate::flow::equiv::RAM_MODEL`]).
 
 use std::path::Path;
 use std::time::Instant;
 
 use super::{Check, CheckResult, Run, Section};
+use crate::bench::equivalence::netlist_equivalence;
 use crate::bench::level::Level;
 use crate::bench::solver::{run_solver_level, size_case, solver_cases, solver_level_name};
 use crate::bench::solver_formal::{run_formal_level, FORMAL_MAX_COUNT, FORMAL_MAX_TAKE};
-use crate::circuit::sticks_solver::SOLVER_MODULE;
+use crate::circuit::sticks_solver::{sticks_solver_verilog, SOLVER_MODULE};
+use crate::verilog::{module_ports, PortDir};
 
-/// The levels of the solver, in order.
-pub const SOLVER_LEVELS: [Level; 5] = crate::bench::solver::SOLVER_LEVELS;
+/// The levels of the solver, in order: its own ([`crate::bench::solver::SOLVER_LEVELS`]), then
+/// the netlist equivalence.
+pub const SOLVER_LEVELS: [Level; 6] = [
+    Level::RustHdl,
+    Level::Icarus,
+    Level::Verilator,
+    Level::GateLevel,
+    Level::Formal,
+    Level::Equivalence,
+];
 
 /// Runs `levels` on the solver's configurations (and the size `max_count`, `max_take` when it
 /// is not one of them).
@@ -27,7 +39,7 @@ pub fn run(run: &mut Run<'_>, max_count: u64, max_take: u64, levels: &[Level], w
     let simulated: Vec<Level> = levels
         .iter()
         .copied()
-        .filter(|&l| l != Level::Formal)
+        .filter(|&l| l != Level::Formal && l != Level::Equivalence)
         .collect();
     if !simulated.is_empty() {
         for case in &cases {
@@ -87,4 +99,47 @@ pub fn run(run: &mut Run<'_>, max_count: u64, max_take: u64, levels: &[Level], w
             result,
         });
     }
+    if levels.contains(&Level::Equivalence) {
+        run.section(Section::SolverNetlist {
+            module: SOLVER_MODULE,
+            max_count,
+            max_take,
+        });
+        equivalence(run, max_count, max_take, work);
+    }
+}
+
+/// Level 7: the solver at the requested size, synthesised and proved equal to its RTL.
+fn equivalence(run: &mut Run<'_>, max_count: u64, max_take: u64, work: &Path) {
+    let level = Level::Equivalence;
+    run.started(&format!("{SOLVER_MODULE}: netlist equivalence"));
+    let dir = work.join(level.folder().expect("a folder"));
+    let start = Instant::now();
+    let proved = sticks_solver_verilog(max_count, max_take)
+        .map_err(|e| e.to_string())
+        .and_then(|verilog| {
+            let outputs: Vec<String> = module_ports(&verilog, SOLVER_MODULE)
+                .ok_or_else(|| format!("{SOLVER_MODULE}: no port declarations in its Verilog"))?
+                .into_iter()
+                .filter(|p| p.dir != PortDir::Input)
+                .map(|p| p.name)
+                .collect();
+            netlist_equivalence(&dir, &verilog, SOLVER_MODULE, &outputs).map_err(|e| e.to_string())
+        });
+    let result = match proved {
+        Ok(report) => CheckResult::Table(report),
+        Err(reason) => CheckResult::NoVerdict {
+            head: level.to_string(),
+            elapsed: start.elapsed(),
+            reason,
+        },
+    };
+    run.record(&Check {
+        level,
+        target: format!("{SOLVER_MODULE} (C = {max_count}, K = {max_take})"),
+        label: format!("{SOLVER_MODULE} {level}"),
+        prefix: format!("{SOLVER_MODULE} "),
+        dir: Some(dir).filter(|d| d.is_dir()),
+        result,
+    });
 }
