@@ -177,7 +177,10 @@ pub fn design_file(module_name: &str, what: &str, body: &str) -> String {
 ///   waivers leave the synthesised netlist as it was; a wire that reads the unused bits, the
 ///   other Verilator convention, changes it and with it the placement and timing.)
 ///
-/// Widths (WIDTH) are never waived: circuits use sized constants and bit selects instead.
+/// Widths (WIDTH) are never waived: circuits compare and assign sized constants
+/// (`Constant<Bits<N>>` fields, written as sized `localparam`s), narrow with part-selects
+/// (`get_bits`) and widen with [`Widen`](crate::circuit::board_io::Widen), never with
+/// rust-hdl's integer literals (32 bits wide) or `bit_cast` (a mask of the target width).
 pub const WAIVERS: &[&str] = &["DECLFILENAME", "UNUSEDSIGNAL"];
 
 /// Waive Verilator's DECLFILENAME rule for a whole generated file (`verilog` as [`emit`] or

@@ -16,6 +16,7 @@
 //!  MuxDisplay    4 digits ─▶ one segment bus + digit selects (active high)
 //!  Blinker       free-running phase for game-over blink patterns
 //!  PullDownEmulator  inout pins: drive low, release, wait, sample
+//!  Widen         M bits ─▶ N bits, zero-extended (a board core's lint-clean widening)
 //! ```
 //!
 //! All blocks are active high; a board top inverts what its board wires
@@ -47,6 +48,7 @@ mod seven_segment;
 mod synchronizer;
 mod time_base;
 mod toggle;
+mod widen;
 
 pub use blinker::Blinker;
 pub use buttons::Buttons;
@@ -61,6 +63,7 @@ pub use seven_segment::{segments_for, SevenSegment, DIGIT_SEGMENTS};
 pub use synchronizer::Synchronizer;
 pub use time_base::TimeBase;
 pub use toggle::Toggle;
+pub use widen::Widen;
 
 /// Verilog for bit `i` of a port `width` bits wide: `name[i]`, or `name`
 /// for a one-bit port (rust-hdl declares those as scalars, which cannot be

@@ -12,7 +12,9 @@ use super::layout::{segment_letter, BoardDesign, Layout, Wire};
 use super::pins::{BoardCore, BoardTop, InRole, OutRole, PinPlan};
 use super::{Timing, TopError};
 use crate::board::BoardId;
-use crate::circuit::board_io::{Blinker, Buttons, MuxDisplay, SevenSegment, TimeBase, Toggle};
+use crate::circuit::board_io::{
+    Blinker, Buttons, MuxDisplay, SevenSegment, TimeBase, Toggle, Widen,
+};
 use crate::circuit::Jr01Strategy;
 
 /// A J.R. 01 control.
@@ -256,6 +258,9 @@ pub struct Jr01Panel {
     pub answer: Signal<Out, Bits<3>>,
     toggles: Toggle<3>,
     strategy: Jr01Strategy,
+    x3: Widen<1, 3>,
+    y3: Widen<1, 3>,
+    z3: Widen<1, 3>,
 }
 
 impl Jr01Panel {
@@ -268,6 +273,9 @@ impl Jr01Panel {
             answer: Default::default(),
             toggles: Toggle::new(),
             strategy,
+            x3: Widen::new(),
+            y3: Widen::new(),
+            z3: Widen::new(),
         };
         block.connect_all();
         block
@@ -283,9 +291,11 @@ impl Logic for Jr01Panel {
         self.strategy.b.next = self.toggles.state.val().get_bit(1);
         self.strategy.c.next = self.toggles.state.val().get_bit(0);
         self.position.next = self.toggles.state.val();
-        self.answer.next = (bit_cast::<3, 1>(self.strategy.x.val().into()) << 2)
-            | (bit_cast::<3, 1>(self.strategy.y.val().into()) << 1)
-            | bit_cast::<3, 1>(self.strategy.z.val().into());
+        self.x3.narrow.next = self.strategy.x.val().into();
+        self.y3.narrow.next = self.strategy.y.val().into();
+        self.z3.narrow.next = self.strategy.z.val().into();
+        self.answer.next =
+            (self.x3.wide.val() << 2) | (self.y3.wide.val() << 1) | self.z3.wide.val();
     }
 }
 
@@ -333,8 +343,15 @@ pub struct Jr01BoardCore {
     switch_answer: Signal<Local, Bits<3>>,
     switches: Constant<Bit>,
     blinker: Blinker,
+    switch_x3: Widen<1, 3>,
+    switch_y3: Widen<1, 3>,
+    switch_z3: Widen<1, 3>,
+    position4: Widen<3, 4>,
+    answer4: Widen<3, 4>,
     position_digit: SevenSegment,
     answer_digit: SevenSegment,
+    position_bus: Widen<7, 32>,
+    answer_bus: Widen<7, 32>,
     display: MuxDisplay,
 }
 
@@ -362,8 +379,15 @@ impl Jr01BoardCore {
             switch_answer: Default::default(),
             switches: Constant::new(switches),
             blinker: Blinker::new(timing.blink_ticks),
+            switch_x3: Widen::new(),
+            switch_y3: Widen::new(),
+            switch_z3: Widen::new(),
+            position4: Widen::new(),
+            answer4: Widen::new(),
             position_digit: SevenSegment::new(),
             answer_digit: SevenSegment::new(),
+            position_bus: Widen::new(),
+            answer_bus: Widen::new(),
             display: MuxDisplay::new(timing.digit_ticks),
         };
         block.connect_all();
@@ -383,9 +407,12 @@ impl Logic for Jr01BoardCore {
         self.switch_strategy.a.next = self.buttons.level.val().get_bit(2);
         self.switch_strategy.b.next = self.buttons.level.val().get_bit(1);
         self.switch_strategy.c.next = self.buttons.level.val().get_bit(0);
-        self.switch_answer.next = (bit_cast::<3, 1>(self.switch_strategy.x.val().into()) << 2)
-            | (bit_cast::<3, 1>(self.switch_strategy.y.val().into()) << 1)
-            | bit_cast::<3, 1>(self.switch_strategy.z.val().into());
+        self.switch_x3.narrow.next = self.switch_strategy.x.val().into();
+        self.switch_y3.narrow.next = self.switch_strategy.y.val().into();
+        self.switch_z3.narrow.next = self.switch_strategy.z.val().into();
+        self.switch_answer.next = (self.switch_x3.wide.val() << 2)
+            | (self.switch_y3.wide.val() << 1)
+            | self.switch_z3.wide.val();
         self.position.next = self.panel.position.val();
         self.answer.next = self.panel.answer.val();
         if self.switches.val() {
@@ -397,12 +424,16 @@ impl Logic for Jr01BoardCore {
         if self.blinker.phase.val().get_bit(3) {
             self.alternating.next = self.position.val();
         }
-        self.position_digit.digit.next = bit_cast::<4, 3>(self.position.val());
-        self.answer_digit.digit.next = bit_cast::<4, 3>(self.answer.val());
+        self.position4.narrow.next = self.position.val();
+        self.answer4.narrow.next = self.answer.val();
+        self.position_digit.digit.next = self.position4.wide.val();
+        self.answer_digit.digit.next = self.answer4.wide.val();
         self.position_segments.next = self.position_digit.segments.val();
         self.answer_segments.next = self.answer_digit.segments.val();
-        self.display.digits.next = (bit_cast::<32, 7>(self.position_digit.segments.val()) << 24)
-            | bit_cast::<32, 7>(self.answer_digit.segments.val());
+        self.position_bus.narrow.next = self.position_digit.segments.val();
+        self.answer_bus.narrow.next = self.answer_digit.segments.val();
+        self.display.digits.next =
+            (self.position_bus.wide.val() << 24) | self.answer_bus.wide.val();
         self.segments.next = self.display.segments.val();
         self.select.next = self.display.select.val();
     }

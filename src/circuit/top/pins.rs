@@ -11,8 +11,7 @@
 //! and it simulates the same wrapper in Rust around the rust-hdl core, so the
 //! trace tests compare the two cycle by cycle. The file carries the waivers of
 //! [`crate::verilog::WAIVERS`] (among them the top's wires of the core outputs a board does not
-//! show and of the input-bus bits no key reads), so the top lints clean but for the WIDTH
-//! warnings still open in the cores (issue 21).
+//! show and of the input-bus bits no key reads), so the top lints clean (issue 21).
 //!
 //! ```text
 //!   board pins ──▶ invert / SB_IO ──▶ keys ──▶ BoardCore ──▶ role outputs

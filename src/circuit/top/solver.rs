@@ -18,7 +18,7 @@ use super::{Timing, TopError};
 use crate::board::BoardId;
 use crate::circuit::board_io::{
     Blinker, Buttons, DecimalDigits, MuxDisplay, PowerOnReset, PressTimer, SevenSegment,
-    Synchronizer, TimeBase, BLANK,
+    Synchronizer, TimeBase, Widen, BLANK,
 };
 use crate::circuit::sticks_solver_game::SticksSolverGame;
 use crate::game::SticksGame;
@@ -553,7 +553,7 @@ pub struct SolverBoardCore<const W: usize, const K: usize, const M: usize, const
     short_release: Signal<Local, Bit>,
     step: Signal<Local, Bit>,
     playing: Signal<Local, Bit>,
-    take: Signal<Local, Bits<4>>,
+    take: Signal<Local, Bits<M>>,
     take_valid: Signal<Local, Bit>,
     new_game: Signal<Local, Bit>,
     shown: Signal<Local, Bits<W>>,
@@ -582,9 +582,55 @@ pub struct SolverBoardCore<const W: usize, const K: usize, const M: usize, const
     ones: SevenSegment,
     hundreds: SevenSegment,
     take_digit: SevenSegment,
+    remaining8: Widen<W, 8>,
+    take_wide: Widen<M, 4>,
+    game_set8: Widen<K, 8>,
+    set_lights: Widen<K, 8>,
+    last_wins_light: Widen<1, 8>,
+    machine_first_light: Widen<1, 8>,
+    last_wins_digit: Widen<1, 4>,
+    hundreds_bus: Widen<7, 32>,
+    tens_bus: Widen<7, 32>,
+    ones_bus: Widen<7, 32>,
+    take_bus: Widen<7, 32>,
     display: MuxDisplay,
     blank: Constant<Bits<4>>,
     letter_l: Constant<Bits<7>>,
+    page_take_set: Constant<Bits<2>>,
+    page_count: Constant<Bits<2>>,
+    page_rules: Constant<Bits<2>>,
+    page_play: Constant<Bits<2>>,
+    page_step: Constant<Bits<2>>,
+    repeat_zero: Constant<Bits<8>>,
+    repeat_step: Constant<Bits<8>>,
+    count_step: Constant<Bits<W>>,
+    no_take: Constant<Bits<M>>,
+    move_1: Constant<Bits<M>>,
+    move_2: Constant<Bits<M>>,
+    move_3: Constant<Bits<M>>,
+    move_4: Constant<Bits<M>>,
+    take_1: Constant<Bits<4>>,
+    take_2: Constant<Bits<4>>,
+    take_3: Constant<Bits<4>>,
+    take_4: Constant<Bits<4>>,
+    take_5: Constant<Bits<4>>,
+    take_6: Constant<Bits<4>>,
+    take_7: Constant<Bits<4>>,
+    take_8: Constant<Bits<4>>,
+    flip1: Constant<Bits<K>>,
+    flip2: Constant<Bits<K>>,
+    flip3: Constant<Bits<K>>,
+    flip4: Constant<Bits<K>>,
+    lights_none: Constant<Bits<8>>,
+    light1: Constant<Bits<8>>,
+    light2: Constant<Bits<8>>,
+    light3: Constant<Bits<8>>,
+    light4: Constant<Bits<8>>,
+    light5: Constant<Bits<8>>,
+    light6: Constant<Bits<8>>,
+    light7: Constant<Bits<8>>,
+    light8: Constant<Bits<8>>,
+
     default_take_set: Constant<Bits<K>>,
     default_count: Constant<Bits<W>>,
     default_last_wins: Constant<Bit>,
@@ -609,6 +655,10 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> SolverBoard
         let take_set = default.take().iter().fold(0u64, |m, &t| m | 1 << (t - 1));
         let delay = (timing.long_press_ticks / 2).clamp(1, 255);
         let period = (timing.long_press_ticks / 10).clamp(1, delay);
+        // Bit k - 1 of the take set, which flips take k (none for a take above K).
+        // Take k as a move (0, no move, for a take that does not fit M bits).
+        let take_m = |k: u64| Constant::new((k & ((1u64 << M) - 1)).into());
+        let flip = |k: u64| Constant::new(((1u64 << (k - 1)) & ((1u64 << K) - 1)).into());
         let mut block = Self {
             clock: Default::default(),
             keys: Default::default(),
@@ -660,9 +710,55 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> SolverBoard
             ones: SevenSegment::new(),
             hundreds: SevenSegment::new(),
             take_digit: SevenSegment::new(),
+            remaining8: Widen::new(),
+            take_wide: Widen::new(),
+            game_set8: Widen::new(),
+            set_lights: Widen::new(),
+            last_wins_light: Widen::new(),
+            machine_first_light: Widen::new(),
+            last_wins_digit: Widen::new(),
+            hundreds_bus: Widen::new(),
+            tens_bus: Widen::new(),
+            ones_bus: Widen::new(),
+            take_bus: Widen::new(),
             display: MuxDisplay::new(timing.digit_ticks),
             blank: Constant::new(BLANK.into()),
             letter_l: Constant::new(LETTER_L.into()),
+            page_take_set: Constant::new(0u64.into()),
+            page_count: Constant::new(1u64.into()),
+            page_rules: Constant::new(2u64.into()),
+            page_play: Constant::new(3u64.into()),
+            page_step: Constant::new(1u64.into()),
+            repeat_zero: Constant::new(0u64.into()),
+            repeat_step: Constant::new(1u64.into()),
+            count_step: Constant::new(1u64.into()),
+            no_take: Constant::new(0u64.into()),
+            move_1: take_m(1),
+            move_2: take_m(2),
+            move_3: take_m(3),
+            move_4: take_m(4),
+            take_1: Constant::new(1u64.into()),
+            take_2: Constant::new(2u64.into()),
+            take_3: Constant::new(3u64.into()),
+            take_4: Constant::new(4u64.into()),
+            take_5: Constant::new(5u64.into()),
+            take_6: Constant::new(6u64.into()),
+            take_7: Constant::new(7u64.into()),
+            take_8: Constant::new(8u64.into()),
+            flip1: flip(1),
+            flip2: flip(2),
+            flip3: flip(3),
+            flip4: flip(4),
+            lights_none: Constant::new(0u64.into()),
+            light1: Constant::new(1u64.into()),
+            light2: Constant::new(2u64.into()),
+            light3: Constant::new(4u64.into()),
+            light4: Constant::new(8u64.into()),
+            light5: Constant::new(16u64.into()),
+            light6: Constant::new(32u64.into()),
+            light7: Constant::new(64u64.into()),
+            light8: Constant::new(128u64.into()),
+
             default_take_set: Constant::new(take_set.into()),
             default_count: Constant::new(default.count().into()),
             default_last_wins: Constant::new(default.last() == crate::game::Last::Wins),
@@ -705,8 +801,8 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         self.game.tick.next = self.time_base.tick.val();
         self.blinker.tick.next = self.time_base.tick.val();
         self.display.tick.next = self.time_base.tick.val();
-        self.buttons.raw.next = bit_cast::<7, 30>(self.keys.val());
-        self.switches.raw.next = bit_cast::<22, 30>(self.keys.val() >> 8);
+        self.buttons.raw.next = self.keys.val().get_bits::<7>(0);
+        self.switches.raw.next = self.keys.val().get_bits::<22>(8);
         self.reset_sync.raw.next = self.keys.val().get_bit(7).into();
         self.por.request.next = self.reset_sync.synced.val().any();
         self.por_q.d.next = self.por.reset.val();
@@ -730,38 +826,38 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         self.step.next = false;
         if self.buttons.level.val().get_bit(0) | self.buttons.level.val().get_bit(1) {
             if self.time_base.tick.val() {
-                self.repeat_count.d.next = self.repeat_count.q.val() + 1;
+                self.repeat_count.d.next = self.repeat_count.q.val() + self.repeat_step.val();
                 if self.repeat_count.q.val() == self.repeat_delay.val() {
                     self.repeat_count.d.next = self.repeat_reload.val();
                     self.step.next = true;
                 }
             }
         } else {
-            self.repeat_count.d.next = 0.into();
+            self.repeat_count.d.next = self.repeat_zero.val();
         }
 
         // Moves: take keys 1-3 on press (the lowest wins), key 4 on a short
         // release (pages), or the take switches with the move button.
-        self.playing.next = self.page.q.val() == 3;
-        self.take.next = 0.into();
+        self.playing.next = self.page.q.val() == self.page_play.val();
+        self.take.next = self.no_take.val();
         if self.buttons.pressed.val().get_bit(2) {
-            self.take.next = 3.into();
+            self.take.next = self.move_3.val();
         }
         if self.buttons.pressed.val().get_bit(1) {
-            self.take.next = 2.into();
+            self.take.next = self.move_2.val();
         }
         if self.buttons.pressed.val().get_bit(0) {
-            self.take.next = 1.into();
+            self.take.next = self.move_1.val();
         }
         self.take_valid.next = self.buttons.pressed.val().get_bit(0)
             | self.buttons.pressed.val().get_bit(1)
             | self.buttons.pressed.val().get_bit(2);
         if self.paged.val() & self.short_release.val() {
-            self.take.next = 4.into();
+            self.take.next = self.move_4.val();
             self.take_valid.next = true;
         }
         if self.switched.val() {
-            self.take.next = bit_cast::<4, 22>(self.switches.synced.val() >> 18);
+            self.take.next = self.switches.synced.val().get_bits::<M>(18);
             self.take_valid.next = self.buttons.pressed.val().get_bit(6);
         }
         if !self.playing.val() | self.game.game_over.val() {
@@ -771,37 +867,33 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         // New games, and the set-up pages.
         self.new_game.next = self.por_q.q.val() & !self.por.reset.val() & !self.paged.val();
         if self.paged.val() {
-            if self.page.q.val() == 0 {
+            if self.page.q.val() == self.page_take_set.val() {
                 if self.buttons.pressed.val().get_bit(0) {
-                    self.cfg_take_set.d.next =
-                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(1.into());
+                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ self.flip1.val();
                 }
                 if self.buttons.pressed.val().get_bit(1) {
-                    self.cfg_take_set.d.next =
-                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(2.into());
+                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ self.flip2.val();
                 }
                 if self.buttons.pressed.val().get_bit(2) {
-                    self.cfg_take_set.d.next =
-                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(4.into());
+                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ self.flip3.val();
                 }
                 if self.short_release.val() {
-                    self.cfg_take_set.d.next =
-                        self.cfg_take_set.q.val() ^ bit_cast::<K, 4>(8.into());
+                    self.cfg_take_set.d.next = self.cfg_take_set.q.val() ^ self.flip4.val();
                 }
             }
-            if self.page.q.val() == 1 {
+            if self.page.q.val() == self.page_count.val() {
                 if self.buttons.pressed.val().get_bit(0)
                     | (self.step.val() & self.buttons.level.val().get_bit(0))
                 {
-                    self.cfg_count.d.next = self.cfg_count.q.val() - 1;
+                    self.cfg_count.d.next = self.cfg_count.q.val() - self.count_step.val();
                 }
                 if self.buttons.pressed.val().get_bit(1)
                     | (self.step.val() & self.buttons.level.val().get_bit(1))
                 {
-                    self.cfg_count.d.next = self.cfg_count.q.val() + 1;
+                    self.cfg_count.d.next = self.cfg_count.q.val() + self.count_step.val();
                 }
             }
-            if self.page.q.val() == 2 {
+            if self.page.q.val() == self.page_rules.val() {
                 if self.buttons.pressed.val().get_bit(0) {
                     self.cfg_last_wins.d.next = !self.cfg_last_wins.q.val();
                 }
@@ -810,8 +902,8 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
                 }
             }
             if self.long_release.val() {
-                self.page.d.next = self.page.q.val() + 1;
-                if self.page.q.val() == 2 {
+                self.page.d.next = self.page.q.val() + self.page_step.val();
+                if self.page.q.val() == self.page_rules.val() {
                     self.new_game.next = true;
                 }
             }
@@ -819,10 +911,10 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
                 self.new_game.next = true;
             }
         } else {
-            self.page.d.next = 3.into();
+            self.page.d.next = self.page_play.val();
             if self.switched.val() {
-                self.cfg_take_set.d.next = bit_cast::<K, 22>(self.switches.synced.val());
-                self.cfg_count.d.next = bit_cast::<W, 22>(self.switches.synced.val() >> 8);
+                self.cfg_take_set.d.next = self.switches.synced.val().get_bits::<K>(0);
+                self.cfg_count.d.next = self.switches.synced.val().get_bits::<W>(8);
                 self.cfg_last_wins.d.next = self.switches.synced.val().get_bit(16);
                 self.cfg_machine_first.d.next = self.switches.synced.val().get_bit(17);
                 if self.buttons.pressed.val().get_bit(5) {
@@ -839,7 +931,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
             }
         }
         if self.por.reset.val() {
-            self.page.d.next = 0.into();
+            self.page.d.next = self.page_take_set.val();
             self.cfg_take_set.d.next = self.default_take_set.val();
             self.cfg_count.d.next = self.default_count.val();
             self.cfg_last_wins.d.next = self.default_last_wins.val();
@@ -850,7 +942,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         // the sticks console), so the board logic and the controller's
         // move check never share a timing path; the set-up registers are
         // already registers.
-        self.take_q.d.next = bit_cast::<M, 4>(self.take.val());
+        self.take_q.d.next = self.take.val();
         self.take_valid_q.d.next = self.take_valid.val();
         self.new_game_q.d.next = self.new_game.val();
         self.game.reset.next = self.por.reset.val();
@@ -863,10 +955,13 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         self.game.take_valid.next = self.take_valid_q.q.val();
 
         // What the board shows.
-        self.remaining.next = bit_cast::<8, W>(self.game.remaining.val());
-        self.take4.next = bit_cast::<4, M>(self.game.machine_take.val());
+        self.remaining8.narrow.next = self.game.remaining.val();
+        self.remaining.next = self.remaining8.wide.val();
+        self.take_wide.narrow.next = self.game.machine_take.val();
+        self.take4.next = self.take_wide.wide.val();
         self.machine_take.next = self.take4.val();
-        self.game_take_set.next = bit_cast::<8, K>(self.game.game_take_set.val());
+        self.game_set8.narrow.next = self.game.game_take_set.val();
+        self.game_take_set.next = self.game_set8.wide.val();
         self.game_last_wins.next = self.game.game_last_wins.val();
         self.turn.next = self.playing.val() & self.game.human_turn.val() & !self.game.solving.val();
         self.thinking.next = self.playing.val()
@@ -877,36 +972,39 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         if self.game.human_won.val() {
             self.blink.next = self.blinker.phase.val().get_bit(2);
         }
-        self.lights.next = bit_cast::<8, K>(self.cfg_take_set.q.val());
-        if self.page.q.val() == 2 {
-            self.lights.next = bit_cast::<8, 1>(self.cfg_last_wins.q.val().into())
-                | (bit_cast::<8, 1>(self.cfg_machine_first.q.val().into()) << 1);
+        self.set_lights.narrow.next = self.cfg_take_set.q.val();
+        self.last_wins_light.narrow.next = self.cfg_last_wins.q.val().into();
+        self.machine_first_light.narrow.next = self.cfg_machine_first.q.val().into();
+        self.lights.next = self.set_lights.wide.val();
+        if self.page.q.val() == self.page_rules.val() {
+            self.lights.next =
+                self.last_wins_light.wide.val() | (self.machine_first_light.wide.val() << 1);
         }
         if self.playing.val() {
-            self.lights.next = 0.into();
-            if self.take4.val() == 1 {
-                self.lights.next = 1.into();
+            self.lights.next = self.lights_none.val();
+            if self.take4.val() == self.take_1.val() {
+                self.lights.next = self.light1.val();
             }
-            if self.take4.val() == 2 {
-                self.lights.next = 2.into();
+            if self.take4.val() == self.take_2.val() {
+                self.lights.next = self.light2.val();
             }
-            if self.take4.val() == 3 {
-                self.lights.next = 4.into();
+            if self.take4.val() == self.take_3.val() {
+                self.lights.next = self.light3.val();
             }
-            if self.take4.val() == 4 {
-                self.lights.next = 8.into();
+            if self.take4.val() == self.take_4.val() {
+                self.lights.next = self.light4.val();
             }
-            if self.take4.val() == 5 {
-                self.lights.next = 16.into();
+            if self.take4.val() == self.take_5.val() {
+                self.lights.next = self.light5.val();
             }
-            if self.take4.val() == 6 {
-                self.lights.next = 32.into();
+            if self.take4.val() == self.take_6.val() {
+                self.lights.next = self.light6.val();
             }
-            if self.take4.val() == 7 {
-                self.lights.next = 64.into();
+            if self.take4.val() == self.take_7.val() {
+                self.lights.next = self.light7.val();
             }
-            if self.take4.val() == 8 {
-                self.lights.next = 128.into();
+            if self.take4.val() == self.take_8.val() {
+                self.lights.next = self.light8.val();
             }
         }
         self.shown.next = self.cfg_count.q.val();
@@ -919,19 +1017,24 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> Logic
         self.ones.digit.next = self.decimal.ones.val();
         self.tens_segments.next = self.tens.segments.val();
         self.ones_segments.next = self.ones.segments.val();
-        if self.page.q.val() == 2 {
+        self.last_wins_digit.narrow.next = self.cfg_last_wins.q.val().into();
+        if self.page.q.val() == self.page_rules.val() {
             self.tens_segments.next = self.letter_l.val();
-            self.ones.digit.next = bit_cast::<4, 1>(self.cfg_last_wins.q.val().into());
+            self.ones.digit.next = self.last_wins_digit.wide.val();
         }
         self.take_shown.next = self.take4.val();
-        if self.game.machine_take.val() == 0 {
+        if self.game.machine_take.val() == self.no_take.val() {
             self.take_shown.next = self.blank.val();
         }
         self.take_digit.digit.next = self.take_shown.val();
-        self.display.digits.next = (bit_cast::<32, 7>(self.hundreds.segments.val()) << 24)
-            | (bit_cast::<32, 7>(self.tens.segments.val()) << 16)
-            | (bit_cast::<32, 7>(self.ones.segments.val()) << 8)
-            | bit_cast::<32, 7>(self.take_digit.segments.val());
+        self.hundreds_bus.narrow.next = self.hundreds.segments.val();
+        self.tens_bus.narrow.next = self.tens.segments.val();
+        self.ones_bus.narrow.next = self.ones.segments.val();
+        self.take_bus.narrow.next = self.take_digit.segments.val();
+        self.display.digits.next = (self.hundreds_bus.wide.val() << 24)
+            | (self.tens_bus.wide.val() << 16)
+            | (self.ones_bus.wide.val() << 8)
+            | self.take_bus.wide.val();
         self.segments.next = self.display.segments.val();
         self.select.next = self.display.select.val();
     }
@@ -942,8 +1045,9 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> BoardCore
 {
     const KEYS: usize = solver_keys::WIDTH;
     /// The blinker's phase bits the display does not use, the keys a board has no use for, the
-    /// controller's game counter and illegal flag, and the solver outputs the controller does not
-    /// read (`busy`, `query_depth`).
+    /// controller's game counter and illegal flag, the solver outputs the controller does not
+    /// read (`busy`, `query_depth`), and the switch bits above the board's take set and count
+    /// (the take-set, count and take fields are read only `K`, `W` and `M` bits wide).
     const UNREAD: &'static [&'static str] = &[
         "blinker$phase",
         "buttons$level",
@@ -952,6 +1056,7 @@ impl<const W: usize, const K: usize, const M: usize, const S: usize> BoardCore
         "game$illegal",
         "solver$busy",
         "solver$query_depth",
+        "switches$synced",
     ];
 
     fn clock(&mut self) -> &mut Signal<In, Clock> {

@@ -18,7 +18,7 @@ use super::{Timing, TopError};
 use crate::board::BoardId;
 use crate::circuit::board_io::{
     Blinker, Buttons, DecimalDigits, MuxDisplay, PowerOnReset, PressTimer, SevenSegment,
-    Synchronizer, TimeBase, BLANK,
+    Synchronizer, TimeBase, Widen, BLANK,
 };
 use crate::circuit::sticks_game::SticksCore;
 use crate::circuit::sticks_strategy::Impl;
@@ -478,6 +478,8 @@ pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
     game: SticksCore<W, M, S>,
     blinker: Blinker,
     decimal: DecimalDigits<W>,
+    remaining8: Widen<W, 8>,
+    take4: Widen<M, 4>,
     take_one: Constant<Bits<M>>,
     take_two: Constant<Bits<M>>,
     take_three: Constant<Bits<M>>,
@@ -514,6 +516,8 @@ impl<const W: usize, const M: usize, const S: usize> SticksConsole<W, M, S> {
             game,
             blinker: Blinker::new(blink_ticks),
             decimal: DecimalDigits::new(),
+            remaining8: Widen::new(),
+            take4: Widen::new(),
             take_one: take(1),
             take_two: take(2),
             take_three: take(3),
@@ -556,10 +560,12 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksConsole<W, 
         self.game.take_valid.next = self.take_valid_q.q.val();
         self.game.take.next = self.take_q.q.val();
         self.decimal.value.next = self.game.remaining.val();
-        self.remaining.next = bit_cast::<8, W>(self.game.remaining.val());
+        self.remaining8.narrow.next = self.game.remaining.val();
+        self.remaining.next = self.remaining8.wide.val();
         self.tens.next = self.decimal.tens.val();
         self.ones.next = self.decimal.ones.val();
-        self.machine_take.next = bit_cast::<4, M>(self.game.machine_take.val());
+        self.take4.narrow.next = self.game.machine_take.val();
+        self.machine_take.next = self.take4.wide.val();
         self.human_turn.next = self.game.human_turn.val();
         self.thinking.next = !self.game.human_turn.val() & !self.game.game_over.val();
         self.game_over.next = self.game.game_over.val();
@@ -572,6 +578,10 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksConsole<W, 
         }
     }
 }
+
+/// Segment G alone, `-`: the display's second digit from the right, between the count and
+/// the machine's take.
+const DASH: u64 = 0x40;
 
 /// `keys` bits of [`SticksBoardCore`].
 pub mod sticks_keys {
@@ -649,8 +659,20 @@ pub struct SticksBoardCore<const W: usize, const M: usize, const S: usize> {
     tens: SevenSegment,
     ones: SevenSegment,
     take_digit: SevenSegment,
+    tens_bus: Widen<7, 32>,
+    ones_bus: Widen<7, 32>,
+    take_bus: Widen<7, 32>,
     display: MuxDisplay,
     blank: Constant<Bits<4>>,
+    dash_bus: Constant<Bits<32>>,
+    take_none: Constant<Bits<4>>,
+    take_one: Constant<Bits<4>>,
+    take_two: Constant<Bits<4>>,
+    take_three: Constant<Bits<4>>,
+    leds_none: Constant<Bits<3>>,
+    led_one: Constant<Bits<3>>,
+    led_two: Constant<Bits<3>>,
+    led_three: Constant<Bits<3>>,
     chord: Constant<Bit>,
     separate_start: Constant<Bit>,
     one_hot: Constant<Bit>,
@@ -702,8 +724,20 @@ impl<const W: usize, const M: usize, const S: usize> SticksBoardCore<W, M, S> {
             tens: SevenSegment::new(),
             ones: SevenSegment::new(),
             take_digit: SevenSegment::new(),
+            tens_bus: Widen::new(),
+            ones_bus: Widen::new(),
+            take_bus: Widen::new(),
             display: MuxDisplay::new(timing.digit_ticks),
             blank: Constant::new(BLANK.into()),
+            dash_bus: Constant::new((DASH << 8).into()),
+            take_none: Constant::new(0u64.into()),
+            take_one: Constant::new(1u64.into()),
+            take_two: Constant::new(2u64.into()),
+            take_three: Constant::new(3u64.into()),
+            leds_none: Constant::new(0u64.into()),
+            led_one: Constant::new(1u64.into()),
+            led_two: Constant::new(2u64.into()),
+            led_three: Constant::new(4u64.into()),
             chord: Constant::new(start == StartKeys::Chord),
             separate_start: Constant::new(start == StartKeys::Separate),
             one_hot: Constant::new(one_hot),
@@ -721,7 +755,7 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksBoardCore<W
         self.start.tick.next = self.time_base.tick.val();
         self.console.tick.next = self.time_base.tick.val();
         self.display.tick.next = self.time_base.tick.val();
-        self.buttons.raw.next = bit_cast::<6, 7>(self.keys.val());
+        self.buttons.raw.next = self.keys.val().get_bits::<6>(0);
         self.reset_sync.raw.next = self.keys.val().get_bit(6).into();
         self.por.request.next = self.reset_sync.synced.val().any();
         self.start_level.next = self.buttons.level.val().get_bit(3);
@@ -750,17 +784,17 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksBoardCore<W
         self.thinking.next = self.console.thinking.val();
         self.game_over.next = self.console.game_over.val();
         self.blink.next = self.console.blink.val();
-        self.take_leds.next = bit_cast::<3, 4>(self.console.machine_take.val());
+        self.take_leds.next = self.console.machine_take.val().get_bits::<3>(0);
         if self.one_hot.val() {
-            self.take_leds.next = 0.into();
-            if self.console.machine_take.val() == 1 {
-                self.take_leds.next = 1.into();
+            self.take_leds.next = self.leds_none.val();
+            if self.console.machine_take.val() == self.take_one.val() {
+                self.take_leds.next = self.led_one.val();
             }
-            if self.console.machine_take.val() == 2 {
-                self.take_leds.next = 2.into();
+            if self.console.machine_take.val() == self.take_two.val() {
+                self.take_leds.next = self.led_two.val();
             }
-            if self.console.machine_take.val() == 3 {
-                self.take_leds.next = 4.into();
+            if self.console.machine_take.val() == self.take_three.val() {
+                self.take_leds.next = self.led_three.val();
             }
         }
 
@@ -769,14 +803,17 @@ impl<const W: usize, const M: usize, const S: usize> Logic for SticksBoardCore<W
         self.tens_segments.next = self.tens.segments.val();
         self.ones_segments.next = self.ones.segments.val();
         self.take_shown.next = self.console.machine_take.val();
-        if self.console.machine_take.val() == 0 {
+        if self.console.machine_take.val() == self.take_none.val() {
             self.take_shown.next = self.blank.val();
         }
         self.take_digit.digit.next = self.take_shown.val();
-        self.display.digits.next = (bit_cast::<32, 7>(self.tens.segments.val()) << 24)
-            | (bit_cast::<32, 7>(self.ones.segments.val()) << 16)
-            | (bit_cast::<32, 8>(0x40.into()) << 8)
-            | bit_cast::<32, 7>(self.take_digit.segments.val());
+        self.tens_bus.narrow.next = self.tens.segments.val();
+        self.ones_bus.narrow.next = self.ones.segments.val();
+        self.take_bus.narrow.next = self.take_digit.segments.val();
+        self.display.digits.next = (self.tens_bus.wide.val() << 24)
+            | (self.ones_bus.wide.val() << 16)
+            | self.dash_bus.val()
+            | self.take_bus.wide.val();
         self.segments.next = self.display.segments.val();
         self.select.next = self.display.select.val();
     }
