@@ -19,7 +19,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, BoardId, Polarity};
+use crate::board::{Board, BoardId, Polarity, Role};
 use crate::circuit::board_io::DIGIT_SEGMENTS;
 use crate::circuit::top::jr01::{layout as jr01_layout, Jr01In, Jr01Out};
 use crate::circuit::top::{top_verilog, Design, Timing, Wire, PLL_LOCK_CYCLES};
@@ -251,9 +251,9 @@ fn active_low(board: &Board, pin: &str) -> bool {
 }
 
 /// The stimulus for `design` on `board`: power-on, then presses held past the debounce time;
-/// J.R. 01 walks every position (Gray code C B C A C B C), the other designs press every input
-/// once in port order (waiting past the think time after each) and end with a long press of
-/// the first.
+/// J.R. 01 walks every position (Gray code C B C A C B C); the other designs turn on their
+/// first three switches, press every button once in port order (reset buttons last) and wait
+/// past the machine's think time after the last game button.
 fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]) -> Stimulus {
     let tick = timing.tick_cycles;
     let debounce = timing.debounce_ticks * tick;
@@ -303,22 +303,33 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
             }
         }
         Design::Sticks(_) | Design::Solver => {
-            let after = timing.think_ticks * tick + 3 * debounce;
-            for k in 0..inputs.len() {
-                let mut pressed = idle.clone();
-                pressed[k] = !inputs[k].idle;
-                s.hold(&pressed, 2 * debounce + 2 * tick);
-                s.hold(&idle, after);
+            // Switches: the first three turned on, one at a time, and left on. Buttons: each
+            // pressed once (reset buttons last), the machine's think time waited after the
+            // last press of a game button.
+            let short = 3 * debounce;
+            let think = timing.think_ticks * tick + 3 * debounce;
+            let role = |k: usize| board.pin(&inputs[k].name).map(|p| p.role);
+            let mut levels = idle.clone();
+            for k in (0..inputs.len())
+                .filter(|&k| role(k) == Some(Role::Switch))
+                .take(3)
+            {
+                levels[k] = !levels[k];
+                s.hold(&levels, short);
                 s.presses += 1;
             }
-            if !inputs.is_empty() {
-                let mut pressed = idle.clone();
-                pressed[0] = !inputs[0].idle;
-                s.hold(
-                    &pressed,
-                    (timing.long_press_ticks + 2 * timing.debounce_ticks) * tick,
-                );
-                s.hold(&idle, after);
+            let game: Vec<usize> = (0..inputs.len())
+                .filter(|&k| !matches!(role(k), Some(Role::Switch | Role::Reset)))
+                .collect();
+            let reset: Vec<usize> = (0..inputs.len())
+                .filter(|&k| role(k) == Some(Role::Reset))
+                .collect();
+            for (n, &k) in game.iter().chain(&reset).enumerate() {
+                let mut pressed = levels.clone();
+                pressed[k] = !inputs[k].idle;
+                s.hold(&pressed, 2 * debounce + 2 * tick);
+                let last_game = n + 1 == game.len();
+                s.hold(&levels, if last_game { think } else { short });
                 s.presses += 1;
             }
         }
@@ -848,11 +859,17 @@ fn waveform(
                 .and_then(|t| t.trim().parse::<u64>().ok())
         })?;
         let n = wire_name(pin);
+        // Verilator puts the testbench under a `TOP` scope.
+        let tb = if text.contains("$scope module TOP $end") {
+            "TOP.bitstream_tb"
+        } else {
+            "bitstream_tb"
+        };
         let paths = [
-            format!("bitstream_tb.{clock}"),
-            "bitstream_tb.in_vec".to_owned(),
-            format!("bitstream_tb.e_{n}"),
-            format!("bitstream_tb.a_{n}"),
+            format!("{tb}.{clock}"),
+            format!("{tb}.in_vec"),
+            format!("{tb}.e_{n}"),
+            format!("{tb}.a_{n}"),
         ];
         let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
         let trace = crate::waveform::Trace::from_vcd(&text, &refs, last + 1).ok()?;

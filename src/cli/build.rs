@@ -1,4 +1,6 @@
-//! `retrogate build`, and the verbs that read a build folder: `program` and `report`.
+//! `retrogate build`, and the verbs that read a build folder: `program` and `report`; `verify
+//! bitstream` takes its design flags and default folder from here ([`design_of`],
+//! [`default_folder`]).
 
 use super::args::{
     BuildArgs, BuildFolderArgs, BuildSticksArgs, DesignArg, ProgramArgs, ReportArgs, ResultFormat,
