@@ -346,16 +346,16 @@ fn wire_name(pin: &str) -> String {
         .to_owned()
 }
 
-/// The port connections of an instance: each port of `ports` (name, width, is output) to its
-/// bits' wires (`prefix` + wire name for outputs, `in_vec[k]` for inputs).
-fn connections(
-    ports: &[(String, usize, bool)],
-    clock: &str,
-    inputs: &[InputPin],
-    prefix: &str,
-) -> String {
+/// A port of an instance: its name, its bus range (`(msb, lsb)`; `None` for a scalar, whose
+/// name is the pin's) and whether it is an output.
+type PortConn = (String, Option<(usize, usize)>, bool);
+
+/// The port connections of an instance: each port of `ports` to its bits' wires (`prefix` +
+/// wire name for outputs, `in_vec[k]` for inputs, a constant 0 for an input the stimulus does
+/// not drive).
+fn connections(ports: &[PortConn], clock: &str, inputs: &[InputPin], prefix: &str) -> String {
     let mut conns = vec![format!(".{clock}({clock})")];
-    for (name, width, output) in ports {
+    for (name, range, output) in ports {
         let bit = |i: Option<usize>| -> String {
             let pin = match i {
                 Some(i) => format!("{name}[{i}]"),
@@ -370,11 +370,16 @@ fn connections(
                 }
             }
         };
-        let value = if *width == 1 {
-            bit(None)
-        } else {
-            let bits: Vec<String> = (0..*width).rev().map(|i| bit(Some(i))).collect();
-            format!("{{{}}}", bits.join(", "))
+        let value = match range {
+            None => bit(None),
+            Some((msb, lsb)) => {
+                let bits: Vec<String> = if msb >= lsb {
+                    (*lsb..=*msb).rev().map(|i| bit(Some(i))).collect()
+                } else {
+                    (*msb..=*lsb).map(|i| bit(Some(i))).collect()
+                };
+                format!("{{{}}}", bits.join(", "))
+            }
         };
         conns.push(format!(".{}({value})", icestorm::escaped(name)));
     }
@@ -385,8 +390,8 @@ fn connections(
 fn testbench(
     module: &str,
     clock: &str,
-    rtl_ports: &[(String, usize, bool)],
-    chip_ports: &[(String, usize, bool)],
+    rtl_ports: &[PortConn],
+    chip_ports: &[PortConn],
     inputs: &[InputPin],
     outputs: &[OutputPin],
     rows: usize,
@@ -527,9 +532,15 @@ pub fn run_bitstream_level(
     )?;
     let read = std::fs::read_to_string(&read)
         .map_err(|e| ToolError::io(Tool::IceboxVlog, "reading chip_readback.v", dir, e))?;
+    let driven: Vec<&str> = top
+        .ports
+        .iter()
+        .filter(|p| p.dir != PortDir::Output)
+        .map(|p| p.name.as_str())
+        .collect();
     let (Some(chip_ports), Some(chip_v)) = (
         icestorm::chip_ports(&read),
-        icestorm::simulation_source(&read),
+        icestorm::simulation_source(&read, &driven),
     ) else {
         return Err(BitstreamError::Setup(
             "icebox_vlog's Verilog has no `module chip (...)` header".into(),
@@ -562,35 +573,42 @@ pub fn run_bitstream_level(
             name,
         })
         .collect();
-    let rtl_ports: Vec<(String, usize, bool)> = top
+    let rtl_ports: Vec<PortConn> = top
         .ports
         .iter()
         .filter(|p| p.name != clock)
-        .map(|p| (p.name.clone(), p.width, p.dir == PortDir::Output))
+        .map(|p| {
+            let range = (p.width > 1).then(|| (p.width - 1, 0));
+            (p.name.clone(), range, p.dir == PortDir::Output)
+        })
         .collect();
-    // The chip's ports, checked against the top's: every output pin must be there.
-    let mut chip_conns = Vec::new();
-    for (name, width, output) in &rtl_ports {
-        match chip_ports.iter().find(|p| &p.name == name) {
-            Some(p) => {
-                let w = p.range.map_or(1, |(m, l)| m.max(l) + 1);
-                chip_conns.push((name.clone(), w.min(*width).max(1), *output));
-            }
-            None if *output => {
-                return Err(BitstreamError::Setup(format!(
-                    "the bitstream drives no pin {name}, an output of {}: was it built for \
-                     --board {} --design {}? (its pins: {})",
-                    top.module,
-                    target.board,
-                    design.name(),
-                    chip_ports
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )))
-            }
-            None => {}
+    // The chip's ports, checked against the top's: every output pin must be there (as the
+    // collected bus or, for a lone bit, as `name[i]`).
+    let mut chip_conns: Vec<PortConn> = Vec::new();
+    for (name, _, output) in &rtl_ports {
+        let before = chip_conns.len();
+        chip_conns.extend(
+            chip_ports
+                .iter()
+                .filter(|p| {
+                    p.name == *name
+                        || (p.range.is_none() && p.name.split('[').next() == Some(name.as_str()))
+                })
+                .map(|p| (p.name.clone(), p.range, *output)),
+        );
+        if chip_conns.len() == before && *output {
+            return Err(BitstreamError::Setup(format!(
+                "the bitstream drives no pin {name}, an output of {}: was it built for \
+                 --board {} --design {}? (its pins: {})",
+                top.module,
+                target.board,
+                design.name(),
+                chip_ports
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
         }
     }
     if !chip_ports.iter().any(|p| p.name == clock) {

@@ -144,12 +144,13 @@ pub fn chip_ports(verilog: &str) -> Option<Vec<ChipPort>> {
 }
 
 /// `icebox_vlog`'s Verilog made fit for a simulation that drives every input pin (Verilator
-/// included): the header becomes a plain port list with one declaration per port, `inout`
-/// ports become inputs (the testbench drives them, as a switch does), each `tran` becomes an
-/// `assign` (from the chip's wire to an output port's bit, from the port's bit to the wire
-/// otherwise), and the `1'bz` drivers of bidirectional pins
-/// are dropped (a pin read as a switch is never driven by the chip in this model).
-pub fn simulation_source(verilog: &str) -> Option<String> {
+/// included): the header becomes a plain port list with one declaration per port; the ports
+/// named in `inputs` (the top's inputs, which the testbench drives as a switch or button does,
+/// whatever `icebox_vlog` declared for their pads) and `inout` ports become inputs; each `tran`
+/// becomes an `assign` (from the chip's wire to an output port's bit, from an input port's bit
+/// to the wire); and the `1'bz` drivers of input pins are dropped (the chip's drive of a pin
+/// read as a switch is not modelled).
+pub fn simulation_source(verilog: &str, inputs: &[&str]) -> Option<String> {
     let ports = chip_ports(verilog)?;
     let start = verilog.find(&format!("module {CHIP_MODULE} ("))?;
     let end = start + verilog[start..].find(");")? + 2;
@@ -157,8 +158,20 @@ pub fn simulation_source(verilog: &str) -> Option<String> {
     let mut out = String::with_capacity(verilog.len());
     out.push_str(&verilog[..start]);
     out.push_str(&format!("module {CHIP_MODULE} ({});\n", names.join(", ")));
+    let is_input = |name: &str| {
+        inputs.contains(&name) || ports.iter().any(|p| p.name == name && p.dir == "inout")
+    };
+    // The port a `\\io_dip[0] ` or `\\io_dip [0]` names.
+    let base = |word: &str| {
+        word.trim()
+            .trim_start_matches('\\')
+            .split([' ', '['])
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
     for p in &ports {
-        let dir = if p.dir == "inout" { "input" } else { &p.dir };
+        let dir = if is_input(&p.name) { "input" } else { &p.dir };
         let range = p
             .range
             .map_or(String::new(), |(m, l)| format!("[{m}:{l}] "));
@@ -168,17 +181,21 @@ pub fn simulation_source(verilog: &str) -> Option<String> {
         let t = line.trim();
         if let Some(args) = t.strip_prefix("tran(").and_then(|a| a.strip_suffix(");")) {
             if let Some((port, wire)) = args.split_once(", ") {
-                let base = port.trim().trim_start_matches('\\');
-                let base = base.split([' ', '[']).next().unwrap_or_default();
-                let output = ports.iter().any(|p| p.name == base && p.dir == "output");
+                let output = !is_input(&base(port));
                 let (to, from) = if output { (port, wire) } else { (wire, port) };
                 // An escaped name ends at white space: keep one before the `;`.
                 out.push_str(&format!("assign {} = {} ;\n", to.trim(), from.trim()));
                 continue;
             }
         }
-        if t.starts_with("assign ") && t.ends_with(": 1'bz;") {
-            continue;
+        if let Some(lhs) = t
+            .strip_prefix("assign ")
+            .filter(|_| t.ends_with(": 1'bz;"))
+            .and_then(|rest| rest.split_once(" = "))
+        {
+            if is_input(&base(lhs.0)) {
+                continue;
+            }
         }
         out.push_str(line);
         out.push('\n');
@@ -272,8 +289,10 @@ mod tests {
     #[test]
     fn chip_header_becomes_plain_declarations() {
         let v = "// Reading file 'x.asc'..\n\nmodule chip (output [7:0] \\io_led , inout [1:0] \
-                 \\io_dip , input clk);\n\nwire clk;\nwire \\io_dip[0] ;\n\
-                 tran(\\io_dip [0], \\io_dip[0] );\ntran(\\io_led [1], \\io_led[1] );\nassign \\io_dip[0]  = n9 ? n3 : 1'bz;\n\
+                 \\io_dip , output [1:0] \\io_sw , input clk);\n\nwire clk;\nwire \\io_dip[0] ;\n\
+                 tran(\\io_dip [0], \\io_dip[0] );\ntran(\\io_led [1], \\io_led[1] );\n\
+                 tran(\\io_sw [1], \\io_sw[1] );\nassign \\io_dip[0]  = n9 ? n3 : 1'bz;\n\
+                 assign \\io_sw[1]  = n9 ? n9 : 1'bz;\nassign \\io_led[2]  = n9 ? n9 : 1'bz;\n\
                  reg n5 = 0;\nendmodule\n";
         let ports = chip_ports(v).unwrap();
         assert_eq!(
@@ -290,19 +309,34 @@ mod tests {
                     range: Some((1, 0))
                 },
                 ChipPort {
+                    dir: "output".into(),
+                    name: "io_sw".into(),
+                    range: Some((1, 0))
+                },
+                ChipPort {
                     dir: "input".into(),
                     name: "clk".into(),
                     range: None
                 },
             ]
         );
-        let s = simulation_source(v).unwrap();
-        assert!(s.contains("module chip (io_led, io_dip, clk);\n"), "{s}");
-        assert!(s.contains("output [7:0] io_led;\ninput [1:0] io_dip;\ninput clk;\n"));
+        // io_sw: a pad icebox_vlog calls an output that the top reads (a switch).
+        let s = simulation_source(v, &["io_sw", "clk"]).unwrap();
+        assert!(
+            s.contains("module chip (io_led, io_dip, io_sw, clk);\n"),
+            "{s}"
+        );
+        assert!(s.contains(
+            "output [7:0] io_led;\ninput [1:0] io_dip;\ninput [1:0] io_sw;\ninput clk;\n"
+        ));
+        assert!(s.contains("assign \\io_sw[1] = \\io_sw [1] ;\n"), "{s}");
+        assert!(!s.contains("io_sw[1]  = n9"), "{s}");
+        // An output's own tri-state driver stays.
+        assert!(s.contains("assign \\io_led[2]  = n9 ? n9 : 1'bz;"), "{s}");
         assert!(s.contains("assign \\io_dip[0] = \\io_dip [0] ;\n"), "{s}");
         assert!(s.contains("assign \\io_led [1] = \\io_led[1] ;\n"), "{s}");
         assert!(!s.contains("tran("));
-        assert!(!s.contains("1'bz"));
+        assert!(!s.contains("io_dip[0]  = n9"));
         assert!(s.contains("reg n5 = 0;"));
     }
 }
