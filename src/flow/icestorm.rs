@@ -188,6 +188,23 @@ pub fn simulation_source(verilog: &str, inputs: &[&str]) -> Option<String> {
                 continue;
             }
         }
+        // A pad icebox_vlog took for an output drives its port bit from the chip's wire
+        // (`assign \\io_dip [0] = \\io_dip[0] ;`): for a pin the top reads, the other way.
+        if let Some((lhs, rhs)) = t
+            .strip_prefix("assign ")
+            .and_then(|r| r.strip_suffix(';'))
+            .and_then(|r| r.split_once(" = "))
+        {
+            let lhs = lhs.trim();
+            if lhs.starts_with('\\')
+                && lhs.contains(" [")
+                && !rhs.contains('?')
+                && is_input(&base(lhs))
+            {
+                out.push_str(&format!("assign {} = {lhs} ;\n", rhs.trim()));
+                continue;
+            }
+        }
         if let Some(lhs) = t
             .strip_prefix("assign ")
             .filter(|_| t.ends_with(": 1'bz;"))
@@ -292,7 +309,8 @@ mod tests {
                  \\io_dip , output [1:0] \\io_sw , input clk);\n\nwire clk;\nwire \\io_dip[0] ;\n\
                  tran(\\io_dip [0], \\io_dip[0] );\ntran(\\io_led [1], \\io_led[1] );\n\
                  tran(\\io_sw [1], \\io_sw[1] );\nassign \\io_dip[0]  = n9 ? n3 : 1'bz;\n\
-                 assign \\io_sw[1]  = n9 ? n9 : 1'bz;\nassign \\io_led[2]  = n9 ? n9 : 1'bz;\n\
+                 assign \\io_sw[1]  = n9 ? n9 : 1'bz;\nassign \\io_sw [0] = \\io_sw[0] ;\n\
+                 assign \\io_led [0] = \\io_led[0] ;\nassign \\io_led[2]  = n9 ? n9 : 1'bz;\n\
                  reg n5 = 0;\nendmodule\n";
         let ports = chip_ports(v).unwrap();
         assert_eq!(
@@ -331,6 +349,8 @@ mod tests {
         ));
         assert!(s.contains("assign \\io_sw[1] = \\io_sw [1] ;\n"), "{s}");
         assert!(!s.contains("io_sw[1]  = n9"), "{s}");
+        assert!(s.contains("assign \\io_sw[0] = \\io_sw [0] ;\n"), "{s}");
+        assert!(s.contains("assign \\io_led [0] = \\io_led[0] ;\n"), "{s}");
         // An output's own tri-state driver stays.
         assert!(s.contains("assign \\io_led[2]  = n9 ? n9 : 1'bz;"), "{s}");
         assert!(s.contains("assign \\io_dip[0] = \\io_dip [0] ;\n"), "{s}");
