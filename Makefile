@@ -4,7 +4,7 @@
 CARGO   ?= cargo
 # Debian packages for the external tools, and one command each provides.
 PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator graphviz z3
-TOOLS    := yosys yosys-smtbmc yosys-abc nextpnr-ice40 icepack iverilog verilator dot z3
+TOOLS    := yosys yosys-smtbmc yosys-abc nextpnr-ice40 icepack iceunpack icebox_vlog icetime iverilog verilator dot z3
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all prog tools test generated docs bench clean

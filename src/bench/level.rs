@@ -5,8 +5,9 @@ use std::fmt;
 
 use super::sequential::Engine;
 
-/// A verification level. The same seven levels serve every design; a design runs the ones
-/// that apply to it (see [`super::plan`]).
+/// A verification level. Levels 1 to 7 serve the designs of `verify jr01`, `sticks` and
+/// `solver`, each running the ones that apply to it; level 8 is `verify bitstream`'s (see
+/// [`super::plan`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// 1: rust-hdl's own simulation of the block (`update()`).
@@ -25,11 +26,14 @@ pub enum Level {
     Properties,
     /// 7: the `synth_ice40` netlist proved equal to its RTL (yosys `equiv_*`).
     Equivalence,
+    /// 8: a board design's bitstream read back (`iceunpack`, `icebox_vlog`) and simulated
+    /// through its pins against the RTL top and the solver (`verify bitstream` only).
+    Bitstream,
 }
 
 impl Level {
     /// All levels in order.
-    pub const ALL: [Level; 7] = [
+    pub const ALL: [Level; 8] = [
         Level::RustHdl,
         Level::Icarus,
         Level::Verilator,
@@ -37,9 +41,10 @@ impl Level {
         Level::Formal,
         Level::Properties,
         Level::Equivalence,
+        Level::Bitstream,
     ];
 
-    /// The level's number, 1 to 7.
+    /// The level's number, 1 to 8.
     pub fn number(self) -> u8 {
         match self {
             Level::RustHdl => 1,
@@ -49,6 +54,7 @@ impl Level {
             Level::Formal => 5,
             Level::Properties => 6,
             Level::Equivalence => 7,
+            Level::Bitstream => 8,
         }
     }
 
@@ -62,11 +68,12 @@ impl Level {
             Level::Formal => "formal equivalence (yosys sat)",
             Level::Properties => "controller properties (yosys-smtbmc k-induction, ABC pdr)",
             Level::Equivalence => "iCE40 netlist equivalence (yosys equiv_induct)",
+            Level::Bitstream => "bitstream read back (icebox_vlog) against the RTL top",
         }
     }
 
     /// The name `verify --level` takes: `rust-hdl`, `icarus`, `verilator`, `gate-level`,
-    /// `formal`, `properties`, `equivalence`.
+    /// `formal`, `properties`, `equivalence`, `bitstream`.
     pub fn cli_name(self) -> &'static str {
         match self {
             Level::RustHdl => "rust-hdl",
@@ -76,6 +83,7 @@ impl Level {
             Level::Formal => "formal",
             Level::Properties => "properties",
             Level::Equivalence => "equivalence",
+            Level::Bitstream => "bitstream",
         }
     }
 
@@ -95,6 +103,7 @@ impl Level {
             Level::Formal => Some("formal"),
             Level::Properties => Some("properties"),
             Level::Equivalence => Some("equivalence"),
+            Level::Bitstream => Some("bitstream"),
         }
     }
 
@@ -105,7 +114,7 @@ impl Level {
             Level::Icarus => Some(Engine::Icarus),
             Level::Verilator => Some(Engine::Verilator),
             Level::GateLevel => Some(Engine::GateLevel),
-            Level::Formal | Level::Properties | Level::Equivalence => None,
+            Level::Formal | Level::Properties | Level::Equivalence | Level::Bitstream => None,
         }
     }
 
@@ -146,7 +155,7 @@ mod tests {
         }
         assert_eq!(Level::of_engine(Engine::Model), None);
         let numbers: Vec<u8> = Level::ALL.iter().map(|l| l.number()).collect();
-        assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! - [`plan`]: which levels run for each target (jr01, a stick game, the on-chip solver, a
 //!   user's `--dut` file, mutants), the run itself, reported as events, and the JSON document
 //!   built from them. The command line only renders those events.
-//! - [`level`]: the seven levels, with their numbers, names, work folders and engines.
+//! - [`level`]: the eight levels, with their numbers, names, work folders and engines.
 //! - Combinational designs ([`CombDesign`]: Verilog, ports, the table it must implement), at
 //!   [`rust_hdl_level`], [`icarus_level`], [`verilator_level`], [`gate_level`] (the
 //!   `synth_ice40` netlist with yosys's cell models), [`formal_level`] (a yosys SAT proof
@@ -15,14 +15,19 @@
 //!   reads a user's file and checks its port contract.
 //! - The on-chip solver: [`solver`] (its levels against the software solver) and
 //!   [`solver_formal`] (a k-induction proof of its tables).
+//! - A board design's bitstream: [`bitstream`] (level 8: the `.bin` read back with icestorm,
+//!   simulated through its pins against the RTL top and, for J.R. 01, the solver's table;
+//!   icetime's Fmax beside nextpnr's).
 //! - [`jr01`]: the J.R. 01 design (the game's strategy, its covers, the circuit) as a
 //!   [`CombDesign`].
 //! - [`mutants`] (the mutants of the emitted Verilog), [`counterexample`] (failing runs drawn
 //!   as waveforms), [`figures`] (cells and timing after place and route), [`sticks`] (the
 //!   smaller lookup after synthesis).
 //!
-//! Every level writes only below the work folder it is given, one subfolder per level.
+//! Every level writes only below the work folder it is given, one subfolder per level; level 8
+//! also builds the board design's bitstream into its build folder when it is missing there.
 
+pub mod bitstream;
 pub mod counterexample;
 pub mod design;
 pub mod dut;

@@ -235,7 +235,7 @@ pub fn solver_level_name(level: Level) -> &'static str {
         Level::Verilator => "Verilator (emitted Verilog)",
         Level::GateLevel => "gate level (synth_ice40 netlist)",
         Level::Formal => "formal (k-induction)",
-        Level::Properties | Level::Equivalence => level.name(),
+        Level::Properties | Level::Equivalence | Level::Bitstream => level.name(),
     }
 }
 

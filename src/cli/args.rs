@@ -53,7 +53,7 @@ pub enum Command {
         after_help = "A second run in the same --work folder reuses the Verilator models whose inputs are \
 unchanged.
 
-Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work verify-jr01\n  retrogate verify jr01 --format json"
+Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --work verify-jr01\n  retrogate verify jr01 --format json\n  retrogate verify bitstream --board icebreaker --design jr01"
     )]
     Verify(VerifyArgs),
     /// Build a board's bitstream: emit Verilog and PCF, then yosys, nextpnr-ice40 and icepack.
@@ -475,6 +475,7 @@ impl ValueEnum for crate::bench::Level {
             Level::Formal => "5: a proof against the solver: a yosys SAT proof against the table (strategies), a k-induction proof (the solver)",
             Level::Properties => "6: the controller's properties by k-induction with yosys-smtbmc and z3, or by ABC's pdr for a --dut controller (sticks only)",
             Level::Equivalence => "7: the synth_ice40 netlist proved equal to its RTL (yosys equiv_induct)",
+            Level::Bitstream => "8: a board design's bitstream read back (icebox_vlog) and simulated through its pins against the RTL top (verify bitstream only)",
         };
         Some(clap::builder::PossibleValue::new(self.cli_name()).help(help))
     }
@@ -517,7 +518,53 @@ pub struct VerifyArgs {
     pub format: ResultFormat,
     /// The design.
     #[command(subcommand)]
-    pub design: DesignArgs,
+    pub design: VerifyTargetArgs,
+}
+
+/// What `verify` checks: a design, or a board design's bitstream.
+#[derive(Clone, Debug, Subcommand)]
+pub enum VerifyTargetArgs {
+    /// The J.R. 01 seven-matches strategy: 3 inputs A B C, 3 outputs X Y Z.
+    #[command(
+        after_help = "Examples:\n  retrogate verify jr01\n  retrogate verify jr01 --format json"
+    )]
+    Jr01,
+    /// The stick game: the strategy lookup `sticks_strategy` and the controller `sticks_game`.
+    #[command(
+        after_help = "Examples:\n  retrogate verify sticks\n  retrogate verify sticks --count 20 --take 1,3,4"
+    )]
+    Sticks(SticksDesignArgs),
+    /// The on-chip solver `sticks_solver`: take set, count and rule on its inputs, the table
+    /// solved on the chip into block RAM and read through its query port.
+    #[command(after_help = "Examples:\n  retrogate verify solver")]
+    Solver(SolverDesignArgs),
+    /// A board design's bitstream (level 8): read back with icestorm (iceunpack, icebox_vlog),
+    /// simulated through the board's pins against the RTL top at the board's timing, timed by
+    /// icetime beside nextpnr.
+    #[command(
+        after_help = "The bitstream is the one `retrogate build` leaves in build/<board>/<design> (built there when \
+missing), or --bin FILE.
+
+Examples:\n  retrogate verify bitstream --board icebreaker --design jr01\n  retrogate verify bitstream --board go-board --design sticks --count 20\n  retrogate verify bitstream --board icebreaker --design jr01 --bin my.bin"
+    )]
+    Bitstream(BitstreamArgs),
+}
+
+/// `verify bitstream`: the board and design (as `build` takes them) and the bitstream.
+#[derive(Clone, Debug, Args)]
+pub struct BitstreamArgs {
+    /// The board.
+    #[arg(long, value_enum, default_value_t = BoardArg::Icebreaker)]
+    pub board: BoardArg,
+    /// The design.
+    #[arg(long, value_enum, default_value_t = DesignArg::Sticks)]
+    pub design: DesignArg,
+    /// The stick game (with --design sticks only).
+    #[command(flatten)]
+    pub game: BuildSticksArgs,
+    /// The bitstream to check [default: the one in build/<board>/<design>, built when missing].
+    #[arg(long, value_name = "FILE")]
+    pub bin: Option<std::path::PathBuf>,
 }
 
 /// Output format of `solve`.

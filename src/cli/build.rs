@@ -1,6 +1,10 @@
-//! `retrogate build`, and the verbs that read a build folder: `program` and `report`.
+//! `retrogate build`, and the verbs that read a build folder: `program` and `report`; `verify
+//! bitstream` takes its design flags and default folder from here ([`design_of`],
+//! [`default_folder`]).
 
-use super::args::{BuildArgs, BuildFolderArgs, DesignArg, ProgramArgs, ReportArgs, ResultFormat};
+use super::args::{
+    BuildArgs, BuildFolderArgs, BuildSticksArgs, DesignArg, ProgramArgs, ReportArgs, ResultFormat,
+};
 use super::files::absolute;
 use super::ui::Ui;
 use super::CliError;
@@ -14,27 +18,7 @@ use std::path::{Path, PathBuf};
 
 pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     let board: BoardId = args.board.into();
-    let design = match args.design {
-        DesignArg::Jr01 => {
-            if let Some(flag) = args.game.given().first() {
-                return Err(CliError::Usage(format!(
-                    "`{flag}` is a sticks option; the jr01 design has a fixed table: drop \
-                     {flag}, or build the stick game with --design sticks"
-                )));
-            }
-            Design::Jr01
-        }
-        DesignArg::Sticks => Design::Sticks(args.game.game()?),
-        DesignArg::Solver => {
-            if let Some(flag) = args.game.given().first() {
-                return Err(CliError::Usage(format!(
-                    "`{flag}` is a sticks option; the solver design's game is set on the board \
-                     (docs/boards.md): drop {flag}, or build a fixed game with --design sticks"
-                )));
-            }
-            Design::Solver
-        }
-    };
+    let design = design_of(args.design, &args.game)?;
     let dir = args
         .out
         .clone()
@@ -85,8 +69,34 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
     Ok(())
 }
 
+/// The design `--design` names, with the stick-game flags (refused for the designs that have
+/// no game to set).
+pub(super) fn design_of(design: DesignArg, game: &BuildSticksArgs) -> Result<Design, CliError> {
+    Ok(match design {
+        DesignArg::Jr01 => {
+            if let Some(flag) = game.given().first() {
+                return Err(CliError::Usage(format!(
+                    "`{flag}` is a sticks option; the jr01 design has a fixed table: drop \
+                     {flag}, or build the stick game with --design sticks"
+                )));
+            }
+            Design::Jr01
+        }
+        DesignArg::Sticks => Design::Sticks(game.game()?),
+        DesignArg::Solver => {
+            if let Some(flag) = game.given().first() {
+                return Err(CliError::Usage(format!(
+                    "`{flag}` is a sticks option; the solver design's game is set on the board \
+                     (docs/boards.md): drop {flag}, or build a fixed game with --design sticks"
+                )));
+            }
+            Design::Solver
+        }
+    })
+}
+
 /// `build/<board>/<design>`, where `build` puts a board's design unless `--out` says otherwise.
-fn default_folder(board: BoardId, design: &str) -> PathBuf {
+pub(super) fn default_folder(board: BoardId, design: &str) -> PathBuf {
     PathBuf::from("build").join(board.to_string()).join(design)
 }
 

@@ -4,28 +4,47 @@
 
 use std::io::Write;
 
-use super::args::{DesignArgs, ResultFormat, VerifyArgs};
+use super::args::{ResultFormat, VerifyArgs, VerifyTargetArgs};
 use super::design::output_folder;
+use super::files::absolute;
 use super::ui::{Spinner, Ui};
 use super::CliError;
+use crate::bench::bitstream::{BitstreamSource, BitstreamTarget};
 use crate::bench::plan::{
     Design, Document, Event, Mode, Plan, PlanError, Request, SticksDesign, DEFAULT_THINK_CYCLES,
 };
+use crate::board::BoardId;
 use crate::output_dir;
 
 /// The request of the flags (the game checked, nothing run or written).
 fn request(args: &VerifyArgs) -> Result<Request, CliError> {
     let design = match &args.design {
-        DesignArgs::Jr01 => Design::Jr01,
-        DesignArgs::Sticks(a) => Design::Sticks(SticksDesign {
+        VerifyTargetArgs::Jr01 => Design::Jr01,
+        VerifyTargetArgs::Sticks(a) => Design::Sticks(SticksDesign {
             game: a.game.game()?,
             implementation: a.implementation.map(Into::into),
             think_cycles: a.think_cycles.unwrap_or(DEFAULT_THINK_CYCLES),
         }),
-        DesignArgs::Solver(a) => Design::Solver {
+        VerifyTargetArgs::Solver(a) => Design::Solver {
             max_count: a.max_count,
             max_take: a.max_take,
         },
+        VerifyTargetArgs::Bitstream(a) => {
+            let board: BoardId = a.board.into();
+            let design = super::build::design_of(a.design, &a.game)?;
+            let source = match &a.bin {
+                Some(path) => BitstreamSource::File(absolute(path)?),
+                None => BitstreamSource::Build(absolute(&super::build::default_folder(
+                    board,
+                    design.name(),
+                ))?),
+            };
+            Design::Bitstream(Box::new(BitstreamTarget {
+                board,
+                design,
+                source,
+            }))
+        }
     };
     let mode = match (&args.dut, args.mutants) {
         (Some(_), Some(_)) => {

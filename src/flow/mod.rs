@@ -5,6 +5,7 @@
 //! | [`yosys`] | `yosys` (synthesis, stats, equivalence), `yosys-config` | `yosys` |
 //! | [`nextpnr`] | `nextpnr-ice40` | `nextpnr-ice40` |
 //! | [`icepack`] | `icepack` | `fpga-icestorm` |
+//! | [`icestorm`] | `iceunpack`, `icebox_vlog`, `icetime` (a bitstream read back, its timing) | `fpga-icestorm` |
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
 //! | [`smtbmc`] | `yosys-smtbmc` with `z3` (bounded, k-induction, cover) | `yosys`, `z3` |
@@ -12,7 +13,8 @@
 //! | [`equiv`] | `yosys` (`equiv_make`, `equiv_induct`: netlist against RTL) | `yosys` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
-//! [`cache`] keeps the results of synthesis, place and route and Verilator builds by the hash of
+//! [`cache`] keeps the results of synthesis, place and route, Verilator builds and
+//! `icebox_vlog` read-backs by the hash of
 //! their inputs when `RETROGATE_TOOL_CACHE` names a folder (`make test` does).
 //!
 //! Every function takes the directory to work in; nothing is written
@@ -33,6 +35,7 @@ pub mod cache;
 pub mod dot;
 pub mod equiv;
 pub mod icepack;
+pub mod icestorm;
 pub mod iverilog;
 pub mod nextpnr;
 pub mod runner;

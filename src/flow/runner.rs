@@ -196,6 +196,12 @@ pub enum Tool {
     YosysSmtbmc,
     /// ABC as yosys ships it: model checking of AIGER files (`bmc3`).
     YosysAbc,
+    /// Binary bitstream back to ASCII (icestorm).
+    Iceunpack,
+    /// ASCII bitstream to Verilog of the configured chip (icestorm).
+    IceboxVlog,
+    /// Timing analysis of an ASCII bitstream (icestorm).
+    Icetime,
 }
 
 impl Tool {
@@ -213,6 +219,9 @@ impl Tool {
             Tool::Dot => "dot",
             Tool::YosysSmtbmc => "yosys-smtbmc",
             Tool::YosysAbc => "yosys-abc",
+            Tool::Iceunpack => "iceunpack",
+            Tool::IceboxVlog => "icebox_vlog",
+            Tool::Icetime => "icetime",
         }
     }
 
@@ -222,7 +231,9 @@ impl Tool {
             Tool::Yosys | Tool::YosysSmtbmc | Tool::YosysAbc => "yosys",
             Tool::YosysConfig => "yosys-dev",
             Tool::NextpnrIce40 => "nextpnr-ice40",
-            Tool::Icepack | Tool::Iceprog => "fpga-icestorm",
+            Tool::Icepack | Tool::Iceprog | Tool::Iceunpack | Tool::IceboxVlog | Tool::Icetime => {
+                "fpga-icestorm"
+            }
             Tool::Iverilog | Tool::Vvp => "iverilog",
             Tool::Verilator => "verilator",
             Tool::Dot => "graphviz",

@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod bad_input_files;
+mod bitstream;
 mod boards;
 mod build;
 mod design;

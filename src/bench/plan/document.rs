@@ -42,7 +42,7 @@ pub struct LevelJson {
     pub cycles: Option<u64>,
     /// What ran, as the text line says it.
     pub detail: String,
-    /// The level, 1 to 7.
+    /// The level, 1 to 8.
     pub level: u8,
     /// The check's name.
     pub name: String,

@@ -123,6 +123,15 @@ pub enum Section {
         /// Largest take.
         max_take: u64,
     },
+    /// A board design's bitstream (`verify bitstream`).
+    Bitstream {
+        /// The design, e.g. `jr01`.
+        design: &'static str,
+        /// The board.
+        board: crate::board::BoardId,
+        /// The bitstream, or the build folder it comes from.
+        source: String,
+    },
     /// A mutant run: what is mutated and which levels judge the mutants.
     Mutants {
         /// `jr01` or `sticks`.
@@ -223,6 +232,15 @@ impl fmt::Display for Section {
                 mutants,
                 sites,
             } => write!(f, "{name}: {mutants} mutants of {sites} sites"),
+            Section::Bitstream {
+                design,
+                board,
+                source,
+            } => write!(
+                f,
+                "verify bitstream: {design} on {board} ({source}) read back and simulated \
+                 through its pins against the RTL top: level 8"
+            ),
         }
     }
 }
@@ -256,6 +274,8 @@ pub enum CheckResult {
     Cosim(EngineReport),
     /// A level of the on-chip solver.
     Solver(SolverLevelReport),
+    /// Level 8: a bitstream read back and simulated through its pins.
+    Bitstream(crate::bench::bitstream::BitstreamReport),
     /// The level could not reach a verdict (a tool missing, failing, timing out, a testbench
     /// stopping): it fails, and says why.
     NoVerdict {
@@ -275,6 +295,7 @@ impl Check {
             CheckResult::Table(r) => r.passed,
             CheckResult::Cosim(r) => r.passed(),
             CheckResult::Solver(r) => r.passed(),
+            CheckResult::Bitstream(r) => r.passed,
             CheckResult::NoVerdict { .. } => false,
         }
     }
@@ -286,6 +307,7 @@ impl Check {
             CheckResult::Table(r) => r.level.to_string(),
             CheckResult::Cosim(r) => format!("{} {}", self.target, r.engine),
             CheckResult::Solver(r) => solver_level_name(r.level).to_owned(),
+            CheckResult::Bitstream(_) => self.level.to_string(),
             CheckResult::NoVerdict { head, .. } => head.clone(),
         }
     }
@@ -296,6 +318,7 @@ impl Check {
             CheckResult::Table(r) => r.elapsed.as_secs_f64(),
             CheckResult::Cosim(r) => (r.setup + r.elapsed).as_secs_f64(),
             CheckResult::Solver(r) => r.elapsed.as_secs_f64(),
+            CheckResult::Bitstream(r) => r.elapsed.as_secs_f64(),
             CheckResult::NoVerdict { elapsed, .. } => elapsed.as_secs_f64(),
         }
     }
@@ -306,7 +329,7 @@ impl Check {
             CheckResult::Table(r) => Some(r.vectors as u64),
             CheckResult::Cosim(_) => None,
             CheckResult::Solver(r) => Some(r.positions),
-            CheckResult::NoVerdict { .. } => None,
+            CheckResult::Bitstream(_) | CheckResult::NoVerdict { .. } => None,
         }
     }
 
@@ -315,6 +338,7 @@ impl Check {
         match &self.result {
             CheckResult::Cosim(r) => Some(r.cycles as u64),
             CheckResult::Solver(r) => Some(r.max_cycles),
+            CheckResult::Bitstream(r) => Some(r.cycles),
             CheckResult::Table(_) | CheckResult::NoVerdict { .. } => None,
         }
     }
@@ -325,6 +349,7 @@ impl Check {
             CheckResult::Table(r) => r.detail.clone(),
             CheckResult::Cosim(r) => r.detail.clone(),
             CheckResult::Solver(r) => r.failure.clone().unwrap_or_else(|| r.detail.clone()),
+            CheckResult::Bitstream(r) => r.detail(),
             CheckResult::NoVerdict { reason, .. } => reason.clone(),
         }
     }
@@ -334,6 +359,7 @@ impl Check {
         match &self.result {
             CheckResult::Table(r) => r.mismatch.as_ref().and_then(|m| m.vcd.clone()),
             CheckResult::Cosim(r) => r.mismatch.as_ref().and_then(|m| m.vcd.clone()),
+            CheckResult::Bitstream(r) => r.mismatch.as_ref().and_then(|m| m.vcd.clone()),
             CheckResult::Solver(_) | CheckResult::NoVerdict { .. } => None,
         }
     }
@@ -374,6 +400,7 @@ impl fmt::Display for Check {
                 Ok(())
             }
             CheckResult::Solver(r) => write!(f, "{r}"),
+            CheckResult::Bitstream(r) => write!(f, "{r}"),
             CheckResult::NoVerdict {
                 head,
                 elapsed,

@@ -24,7 +24,9 @@
 //! | a `--dut` controller | 2, 3, 4, 6, 7 | [`controller`] |
 //! | solver | 1-5, 7 | [`solver`] |
 //! | mutants | 2, 3, 4, 5 (strategies), 2, 3, 4, 6 (controller) | [`mutants`] |
+//! | a board design's bitstream | 8 | [`crate::bench::bitstream`] |
 
+pub mod bitstream;
 pub mod controller;
 pub mod document;
 pub mod event;
@@ -77,6 +79,8 @@ pub enum Design {
         /// Largest take.
         max_take: u64,
     },
+    /// A board design's bitstream (`verify bitstream`).
+    Bitstream(Box<crate::bench::bitstream::BitstreamTarget>),
 }
 
 impl Design {
@@ -86,6 +90,7 @@ impl Design {
             Design::Jr01 => "jr01",
             Design::Sticks(_) => "sticks",
             Design::Solver { .. } => "solver",
+            Design::Bitstream(_) => "bitstream",
         }
     }
 }
@@ -196,6 +201,7 @@ enum Work {
         sticks: SticksDesign,
     },
     Mutants(Box<mutants::MutantPlan>),
+    Bitstream(Box<crate::bench::bitstream::BitstreamTarget>),
 }
 
 /// A validated request: the levels decided, the inputs read, nothing written yet.
@@ -334,7 +340,44 @@ impl Plan {
     /// its ports. Writes nothing.
     pub fn new(request: Request) -> Result<Plan, PlanError> {
         let asked = request.levels.clone();
+        if asked.contains(&Level::Bitstream) && !matches!(request.design, Design::Bitstream(_)) {
+            return Err(PlanError::Usage(format!(
+                "--level bitstream: level 8 checks a board design's bitstream; run `retrogate \
+                 verify bitstream --board B --design {}`",
+                request.design.name()
+            )));
+        }
         let (work, levels, skipped) = match (&request.design, &request.mode) {
+            (Design::Bitstream(_), Mode::Dut { .. } | Mode::Mutants { .. }) => {
+                return Err(PlanError::Usage(
+                    "--dut and --mutants apply to `verify jr01` and `verify sticks`; `verify \
+                     bitstream` checks a bitstream (give another with --bin FILE): drop them"
+                        .into(),
+                ))
+            }
+            (Design::Bitstream(target), Mode::Own) => {
+                if let Some(l) = asked.iter().find(|l| **l != Level::Bitstream) {
+                    return Err(PlanError::Usage(format!(
+                        "--level {}: `verify bitstream` runs level 8 (bitstream) only; drop \
+                         --level, or give --level bitstream",
+                        l.cli_name()
+                    )));
+                }
+                if let crate::bench::bitstream::BitstreamSource::File(path) = &target.source {
+                    crate::bench::bitstream::check_bin(path).map_err(PlanError::Usage)?;
+                }
+                crate::circuit::top::top_verilog(
+                    target.board,
+                    &target.design,
+                    &crate::circuit::top::Timing::for_design(target.board.board(), &target.design),
+                )
+                .map_err(|e| PlanError::Usage(e.to_string()))?;
+                (
+                    Work::Bitstream(target.clone()),
+                    vec![Level::Bitstream],
+                    Vec::new(),
+                )
+            }
             (Design::Solver { .. }, Mode::Dut { .. } | Mode::Mutants { .. }) => {
                 return Err(PlanError::Usage(
                     "--dut and --mutants apply to `verify jr01` and `verify sticks`; `verify \
@@ -360,7 +403,7 @@ impl Plan {
                 sticks.check()?;
                 let mut levels = asked.clone();
                 if levels.is_empty() {
-                    levels = Level::ALL.to_vec();
+                    levels = Level::ALL[..7].to_vec();
                 }
                 levels.sort();
                 levels.dedup();
@@ -460,7 +503,9 @@ impl Plan {
                 }
                 (sticks_table(&s.game).map_err(setup)?.table, Some(s.clone()))
             }
-            Design::Solver { .. } => unreachable!("refused by the caller"),
+            Design::Solver { .. } | Design::Bitstream(_) => {
+                unreachable!("refused by the caller")
+            }
         };
         let dut = Dut::read(path, top)?;
         let contract = match &sticks {
@@ -543,8 +588,9 @@ impl Plan {
     /// The work subfolder this plan claims (`jr01`, `sticks`, `solver`, `jr01-mutants`...).
     pub fn folder(&self) -> String {
         let name = self.request.design.name();
-        match self.request.mode {
-            Mode::Mutants { .. } => format!("{name}-mutants"),
+        match (&self.request.mode, &self.request.design) {
+            (Mode::Mutants { .. }, _) => format!("{name}-mutants"),
+            (_, Design::Bitstream(t)) => format!("bitstream-{}-{}", t.board, t.design.name()),
             _ => name.to_owned(),
         }
     }
@@ -647,6 +693,7 @@ impl Plan {
                 controller::run_dut(&mut run, file, sticks, &self.levels, &self.skipped, work);
             }
             Work::Mutants(plan) => mutants::run(&mut run, plan, work),
+            Work::Bitstream(target) => bitstream::run(&mut run, target, work),
         }
         let verdict = Verdict {
             design: self.request.design.name(),

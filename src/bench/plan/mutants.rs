@@ -101,7 +101,7 @@ impl MutantPlan {
             ));
         }
         let mut levels: Vec<Level> = if asked.is_empty() {
-            Level::ALL[1..].to_vec()
+            Level::ALL[1..7].to_vec()
         } else {
             asked.to_vec()
         };
@@ -141,7 +141,7 @@ impl MutantPlan {
                 ));
                 "sticks"
             }
-            Design::Solver { .. } => unreachable!("refused by the plan"),
+            Design::Solver { .. } | Design::Bitstream(_) => unreachable!("refused by the plan"),
         };
         let has_strategy = originals
             .iter()

@@ -68,8 +68,8 @@ pub fn run_level(
         Level::GateLevel => gate_level(design, work),
         Level::Formal => formal_level(design, work),
         Level::Equivalence => equivalence::equivalence_level(design, work),
-        Level::Properties => {
-            unreachable!("the plan never runs the properties on a combinational design")
+        Level::Properties | Level::Bitstream => {
+            unreachable!("the plan never runs the properties or level 8 on a combinational design")
         }
     };
     match result {

@@ -1,0 +1,315 @@
+//! `retrogate verify bitstream` as users run it: a `--bin` that is not a bitstream is refused
+//! before anything is written; with the tools, the J.R. 01 bitstream `build` makes passes
+//! (its pins against the RTL top, its LEDs against the solver's table), one built by a user's
+//! own flow from a top with one product term changed fails naming the pin, the time and the
+//! expected value, and every board design's bitstream passes.
+
+use std::path::Path;
+use std::process::Output;
+
+use super::retrogate;
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    retrogate()
+        .current_dir(dir)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A `--bin` that is missing or not an iCE40 bitstream, and a level other than 8: exit 2, the
+/// message names the flag, and nothing is written (no work folder, no build folder).
+#[test]
+fn a_bad_bin_or_level_is_refused_and_nothing_is_written() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("top.asc"), ".comment\n.device 5k\n").unwrap();
+    let listing = || {
+        let mut names: Vec<String> = std::fs::read_dir(here.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    for (args, flag) in [
+        (
+            &[
+                "verify",
+                "bitstream",
+                "--board",
+                "icebreaker",
+                "--design",
+                "jr01",
+                "--bin",
+                "top.asc",
+            ][..],
+            "not an iCE40 bitstream",
+        ),
+        (
+            &[
+                "verify",
+                "bitstream",
+                "--design",
+                "jr01",
+                "--bin",
+                "none.bin",
+            ][..],
+            "cannot read it",
+        ),
+        (
+            &[
+                "verify",
+                "bitstream",
+                "--design",
+                "jr01",
+                "--level",
+                "formal",
+            ][..],
+            "--level formal",
+        ),
+        (
+            &["verify", "jr01", "--level", "bitstream"][..],
+            "verify bitstream",
+        ),
+        (
+            &["verify", "bitstream", "--design", "jr01", "--count", "20"][..],
+            "--count",
+        ),
+    ] {
+        let out = run_in(here.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+        assert_eq!(listing(), ["top.asc"], "{args:?}");
+    }
+}
+
+#[cfg(feature = "external-tools")]
+mod with_tools {
+    use super::super::workflow::assert_documented;
+    use super::*;
+    use std::process::Command;
+
+    fn tool(dir: &Path, program: &str, args: &[&str]) {
+        let out = Command::new(program)
+            .current_dir(dir)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(
+            out.status.success(),
+            "{program} {args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+
+    /// The done-when: the J.R. 01 bitstream of the iCEBreaker passes, its JSON counts
+    /// level 8 once; a bitstream a user built with their own flow (yosys, nextpnr, icepack)
+    /// from our PCF and our top with X's product term `b & c` changed to `b & ~c` fails with
+    /// exit 1, naming LED5 (answer X), the time and the expected value, with a waveform.
+    #[test]
+    fn jr01_on_the_icebreaker_passes_and_a_wrong_strategy_fails() {
+        let here = tempfile::tempdir().unwrap();
+        let out = run_in(
+            here.path(),
+            &[
+                "verify",
+                "bitstream",
+                "--board",
+                "icebreaker",
+                "--design",
+                "jr01",
+                "--format",
+                "json",
+            ],
+        );
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+        let json = assert_documented(&stdout, "verify");
+        assert_eq!(json["design"], "bitstream");
+        assert_eq!(json["ran"], 1);
+        assert_eq!(json["levels"][0]["level"], 8);
+        assert_eq!(json["levels"][0]["passed"], true);
+        let detail = json["levels"][0]["detail"].as_str().unwrap();
+        // Power-on and the seven presses of the Gray walk: every position, read off the LEDs.
+        assert!(
+            detail.contains("8 checkpoints decoded against the solver"),
+            "{detail}"
+        );
+        assert!(detail.contains("(icetime)"), "{detail}");
+        assert!(here
+            .path()
+            .join("build/icebreaker/jr01/jr01_icebreaker.bin")
+            .is_file());
+
+        // The user's flow, from our top with one product term changed.
+        let flow = here.path().join("mine");
+        std::fs::create_dir(&flow).unwrap();
+        let built = here.path().join("build/icebreaker/jr01");
+        let top = std::fs::read_to_string(built.join("jr01_icebreaker.v")).unwrap();
+        let right = "x = (a) | (b & c);";
+        assert_eq!(top.matches(right).count(), 2, "both strategies' X");
+        let wrong = top.replace(right, "x = (a) | (b & ~c);");
+        std::fs::write(flow.join("top.v"), wrong).unwrap();
+        std::fs::copy(built.join("jr01_icebreaker.pcf"), flow.join("top.pcf")).unwrap();
+        tool(
+            &flow,
+            "yosys",
+            &[
+                "-q",
+                "-p",
+                "synth_ice40 -top jr01_icebreaker -json top.json",
+                "top.v",
+            ],
+        );
+        tool(
+            &flow,
+            "nextpnr-ice40",
+            &[
+                "--up5k",
+                "--package",
+                "sg48",
+                "--pcf",
+                "top.pcf",
+                "--json",
+                "top.json",
+                "--asc",
+                "top.asc",
+                "-q",
+            ],
+        );
+        tool(&flow, "icepack", &["top.asc", "top.bin"]);
+        let out = run_in(
+            here.path(),
+            &[
+                "verify",
+                "bitstream",
+                "--board",
+                "icebreaker",
+                "--design",
+                "jr01",
+                "--bin",
+                "mine/top.bin",
+                "--work",
+                "wrong",
+            ],
+        );
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+        // The walk reaches 011 (A = 0, B = C = 1) third: X is 1 there, the wrong top's is 0.
+        let line = stdout
+            .lines()
+            .find(|l| l.contains("first mismatch"))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        assert!(
+            line.contains("pin LED5 at cycle") && line.contains("expected 1, actual 0"),
+            "{line}"
+        );
+        assert!(line.contains(" s after power-on"), "{line}");
+        let vcd = here
+            .path()
+            .join("wrong/bitstream-icebreaker-jr01/bitstream/bitstream.vcd");
+        assert!(vcd.is_file(), "{stdout}");
+        assert!(vcd.with_extension("svg").is_file(), "{stdout}");
+    }
+
+    /// Every design of the registry on `board`: its bitstream, read back and simulated through
+    /// its pins, passes (or, for a design the board clocks through its PLL, fails saying the
+    /// PLL is not modelled).
+    fn every_design_on(board: retrogate::board::BoardId) {
+        let here = tempfile::tempdir().unwrap();
+        let mut failed = Vec::new();
+        let mut checked = 0;
+        for entry in retrogate::circuit::top::BOARD_DESIGNS {
+            if (entry.pin_uses)(board.board()).is_none() {
+                continue;
+            }
+            let design = entry.name;
+            let started = std::time::Instant::now();
+            let out = run_in(
+                here.path(),
+                &[
+                    "verify",
+                    "bitstream",
+                    "--board",
+                    board.as_str(),
+                    "--design",
+                    design,
+                    "--format",
+                    "json",
+                ],
+            );
+            let stdout = text(&out.stdout);
+            let json: serde_json::Value = serde_json::from_str(&stdout)
+                .unwrap_or_else(|e| panic!("{board} {design}: {e}: {stdout}"));
+            let pll = board.board().pll(design).is_some();
+            let detail = json["levels"][0]["detail"].as_str().unwrap_or_default();
+            eprintln!(
+                "{board} {design}: {:.1} s: {detail}",
+                started.elapsed().as_secs_f64()
+            );
+            if pll {
+                assert!(detail.contains("PLL"), "{board} {design}: {detail}");
+            } else if !out.status.success() {
+                failed.push(format!("{board} {design}: {detail}"));
+            }
+            checked += 1;
+        }
+        assert!(failed.is_empty(), "{failed:#?}");
+        assert!(checked >= 2, "{board}: only {checked} designs");
+    }
+
+    // One test per board, so the test runner spreads the boards over the cores.
+
+    #[test]
+    fn every_icebreaker_design_bitstream_passes() {
+        every_design_on(retrogate::board::BoardId::Icebreaker);
+    }
+
+    #[test]
+    fn every_go_board_design_bitstream_passes() {
+        every_design_on(retrogate::board::BoardId::GoBoard);
+    }
+
+    #[test]
+    fn every_alchitry_cu_design_bitstream_passes() {
+        every_design_on(retrogate::board::BoardId::AlchitryCu);
+    }
+
+    #[test]
+    fn every_alchitry_cu_v2_design_bitstream_passes() {
+        every_design_on(retrogate::board::BoardId::AlchitryCuV2);
+    }
+
+    #[test]
+    fn every_icestick_design_bitstream_passes() {
+        every_design_on(retrogate::board::BoardId::Icestick);
+    }
+
+    /// Every board has its test above: the match has no catch-all, so a new board does not
+    /// compile here until it has one.
+    #[test]
+    fn every_board_has_its_bitstream_test() {
+        use retrogate::board::BoardId;
+        for board in BoardId::ALL {
+            let test = match board {
+                BoardId::Icebreaker => "every_icebreaker_design_bitstream_passes",
+                BoardId::GoBoard => "every_go_board_design_bitstream_passes",
+                BoardId::AlchitryCu => "every_alchitry_cu_design_bitstream_passes",
+                BoardId::AlchitryCuV2 => "every_alchitry_cu_v2_design_bitstream_passes",
+                BoardId::Icestick => "every_icestick_design_bitstream_passes",
+            };
+            assert!(test.ends_with("_design_bitstream_passes"));
+        }
+    }
+}
