@@ -630,7 +630,12 @@ pub fn run_bitstream_level(
     let chip = dir.join("chip.v");
     let mut for_models = rtl.clone();
     for_models.push(chip.clone());
-    let cells = equiv::cell_models(dir, &for_models, "ice40_cells.v")?;
+    let cells = equiv::cell_models(
+        dir,
+        &for_models,
+        "ice40_cells.v",
+        equiv::BlockRam::Simulated,
+    )?;
     let tb = testbench(
         &top.module,
         clock,

@@ -80,6 +80,7 @@ fn compare(
         dir,
         &[netlist.to_path_buf(), rtl.to_path_buf()],
         "ice40_cells.v",
+        equiv::BlockRam::Cut,
     )?;
     let rtl = equiv::pins_as_inputs(dir, &[rtl.to_path_buf()], "rtl_pins_in")?;
     let netlist =

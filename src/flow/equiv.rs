@@ -420,13 +420,27 @@ pub fn ice40_sim_models(dir: &Path) -> Result<PathBuf, ToolError> {
     )
 }
 
+/// What [`cell_models`] gives for the block RAM `SB_RAM40_4K`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockRam {
+    /// Nothing: the equivalence proof reads [`RAM_MODEL`] on its own and cuts each RAM out.
+    Cut,
+    /// yosys's simulation model, for a simulation that runs the RAM.
+    Simulated,
+}
+
 /// Writes `dir/<name>` holding the models of exactly the iCE40 cells `netlists` instantiate
 /// (the RTL of a board top may instantiate some itself),
 /// taken from yosys's `ice40/cells_sim.v` (its macro prelude and those modules, unchanged),
-/// except `SB_IO`, which is [`PAD_MODEL`], and `SB_RAM40_4K`, which the proof cuts out
-/// ([`RAM_MODEL`], read on its own): reading the whole file costs minutes of parsing for
-/// cells the netlist never uses.
-pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathBuf, ToolError> {
+/// except `SB_IO`, which is [`PAD_MODEL`], and `SB_RAM40_4K`, which is yosys's model or left
+/// out ([`BlockRam`]): reading the whole file costs minutes of parsing for cells the netlist
+/// never uses.
+pub fn cell_models(
+    dir: &Path,
+    netlists: &[PathBuf],
+    name: &str,
+    ram: BlockRam,
+) -> Result<PathBuf, ToolError> {
     let sim = super::yosys::ice40_cells_sim(dir)?;
     let read = |path: &Path| {
         std::fs::read_to_string(path).map_err(|err| {
@@ -455,7 +469,9 @@ pub fn cell_models(dir: &Path, netlists: &[PathBuf], name: &str) -> Result<PathB
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .next()
                     .unwrap_or_default();
-                keep = used.contains(module) && module != "SB_IO" && module != "SB_RAM40_4K";
+                keep = used.contains(module)
+                    && module != "SB_IO"
+                    && (module != "SB_RAM40_4K" || ram == BlockRam::Simulated);
             }
         }
         if keep {

@@ -190,6 +190,16 @@ fn named_paths(line: &str) -> Vec<PathBuf> {
     if verb("verify") {
         paths.push(PathBuf::from("build/verify"));
     }
+    // Without --bin, `verify bitstream` reads (and when missing builds) the bitstream where
+    // `retrogate build` leaves it: build/<board>/<design>.
+    if verb("verify bitstream") && value("--bin").is_none() {
+        let board = value("--board").unwrap_or_else(|| PathBuf::from("icebreaker"));
+        let design = value("--design").unwrap_or_else(|| PathBuf::from("sticks"));
+        let folder = Path::new("build").join(board);
+        paths.push(folder.join(".retrogate-manifest"));
+        paths.push(folder.join(design));
+        paths.push(folder);
+    }
     if verb("build") {
         paths.push(PathBuf::from("build"));
     }

@@ -73,14 +73,7 @@ fn a_level_the_design_does_not_have_is_refused() {
         &["verify", "jr01", "--level", "properties"][..],
         &["verify", "solver", "--level", "properties"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "equivalence"][..],
-        &[
-            "verify",
-            "sticks",
-            "--mutants",
-            "2",
-            "--level",
-            "properties",
-        ][..],
+        &["verify", "jr01", "--mutants", "2", "--level", "properties"][..],
     ] {
         let out = run_in(here.path(), args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
