@@ -6,14 +6,21 @@
 //! stimulus at the board's real timing (power-on, presses held past the debounce time, waits
 //! past the machine's think time) and every output pin is compared every cycle. The first
 //! differing pin is reported with its time, expected and actual value, and a VCD and SVG of
-//! the cycles before it. For J.R. 01, what the LEDs and digits show after each press is also
-//! decoded and checked against the solver's table, so the check stands on the solver, not
-//! only on the RTL.
+//! the cycles before it. For J.R. 01 and the stick game, what the LEDs and digits show is also
+//! decoded and checked against the solver, so the check stands on the solver, not only on the
+//! RTL: J.R. 01's answer at each of the eight positions; the stick game's count, the machine's
+//! take and the your-turn LED after a round played from power-on and after a new game with the
+//! machine first (a long press where the board has a start button). The solver design is
+//! compared pin by pin only.
 //!
-//! Not modelled: the iCE40 PLL (`icebox_vlog` leaves `SB_PLL40_CORE` out of the read-back, so a
-//! design the board clocks through a PLL is reported as a failed level saying so), and the
-//! drive of pins read through `SB_IO` pads (the Alchitry Io switches): the testbench drives
-//! those pins as a switch does, and both models read them.
+//! The iCE40 PLL (`SB_PLL40_CORE`, which the Alchitry Cu's solver design runs from) is read
+//! back as an instance and simulated with retrogate's behavioural model on both sides
+//! ([`equiv::PLL_MODEL`]: the output clock is the reference clock, one simulated cycle per
+//! design cycle). The output pad that shares the PLL's IO tile, which `icebox_vlog` leaves out,
+//! is connected again from the routing ([`icestorm::reconnect_unmatched`]).
+//!
+//! Not modelled: the drive of pins read through `SB_IO` pads (the Alchitry Io switches): the
+//! testbench drives those pins as a switch does, and both models read them.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -22,9 +29,12 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, BoardId, Polarity, Role};
 use crate::circuit::board_io::DIGIT_SEGMENTS;
 use crate::circuit::top::jr01::{layout as jr01_layout, Jr01In, Jr01Out};
+use crate::circuit::top::sticks::{layout as sticks_layout, SticksIn, SticksOut};
 use crate::circuit::top::{top_verilog, Design, Timing, Wire, PLL_LOCK_CYCLES};
 use crate::flow::runner::{self, SimulationLimit, Tool, ToolError};
 use crate::flow::{equiv, icestorm, verilator};
+use crate::game::SticksGame;
+use crate::solver::strategy::sticks_table;
 use crate::verilog::PortDir;
 
 /// Where the bitstream comes from.
@@ -96,6 +106,12 @@ pub struct BitstreamReport {
     pub clock_mhz: f64,
     /// Wall-clock time, tools and the build included.
     pub elapsed: Duration,
+    /// The design runs from the iCE40 PLL, simulated as its model (output clock = reference
+    /// clock).
+    pub pll_modelled: bool,
+    /// Output pins `icebox_vlog` left out of the read-back and retrogate connected again from
+    /// the routing ([`icestorm::reconnect_unmatched`]).
+    pub reconnected: Vec<String>,
 }
 
 impl BitstreamReport {
@@ -116,9 +132,19 @@ impl BitstreamReport {
         } else {
             String::new()
         };
+        let mut notes = String::new();
+        if self.pll_modelled {
+            notes.push_str("; the PLL simulated as its model (output clock = reference clock)");
+        }
+        if !self.reconnected.is_empty() {
+            notes.push_str(&format!(
+                "; pin {} left out by icebox_vlog, connected from the routing",
+                self.reconnected.join(", ")
+            ));
+        }
         format!(
-            "{} pins compared over {} cycles ({:.2} s at {} MHz, {} presses){decoded}; {fmax} \
-             for {} MHz",
+            "{} pins compared over {} cycles ({:.2} s at {} MHz, {} presses){decoded}{notes}; \
+             {fmax} for {} MHz",
             self.pins,
             self.cycles,
             self.board_seconds,
@@ -220,6 +246,26 @@ struct Stimulus {
     presses: usize,
     /// Rows after which J.R. 01's position is this.
     checkpoints: Vec<(usize, u32)>,
+    /// What the stick game's board must show, each at a run of [`SNAPSHOTS`] rows.
+    sticks: Vec<SticksCheckpoint>,
+}
+
+/// Rows of one multiplexed digit's time each after a stick-game checkpoint: a display of up
+/// to four digits shows each of them in one of these rows' last cycles.
+const SNAPSHOTS: usize = 4;
+
+/// A point of the stick game where the board's display is read and checked against the
+/// solver's game.
+#[derive(Clone, Debug, PartialEq)]
+struct SticksCheckpoint {
+    /// The first of its [`SNAPSHOTS`] rows.
+    row: usize,
+    /// What led there.
+    what: String,
+    /// The sticks left.
+    left: u64,
+    /// The machine's last take.
+    machine: u64,
 }
 
 impl Stimulus {
@@ -302,7 +348,8 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
                 s.checkpoints.push((s.rows.len() - 1, position));
             }
         }
-        Design::Sticks(_) | Design::Solver => {
+        Design::Sticks(game) => sticks_game(board, game, timing, inputs, &mut s),
+        Design::Solver => {
             // Switches: the first three turned on, one at a time, and left on. Buttons: each
             // pressed once (reset buttons last), the machine's think time waited after the
             // last press of a game button.
@@ -335,6 +382,320 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
         }
     }
     s
+}
+
+/// The stick game on `board` from power-on (already in `s`), as a person plays it: one round
+/// (the largest take the game and the board's buttons allow), then a new game with the machine
+/// first (a long press of the start button, the machine-first switch and the new-game button,
+/// or a long chord of the take buttons, whichever the board has), then the reset buttons. Each
+/// press is held past the debounce time, and each wait lasts past the machine's think time;
+/// after each wait, a checkpoint of [`SNAPSHOTS`] rows of one digit time each, with the count
+/// and the machine's take the solver's game leads to.
+fn sticks_game(
+    board: &Board,
+    game: &SticksGame,
+    timing: &Timing,
+    inputs: &[InputPin],
+    s: &mut Stimulus,
+) {
+    let tick = timing.tick_cycles;
+    let debounce = timing.debounce_ticks * tick;
+    let hold = 2 * debounce + 2 * tick;
+    let think = timing.think_ticks * tick + 3 * debounce;
+    let long = timing.long_press_ticks * tick + hold;
+    let digit = timing.digit_ticks.max(1) * tick;
+    let index = |name: &str| inputs.iter().position(|p| p.name == name);
+    let mut roles: Vec<(usize, SticksIn)> = Vec::new();
+    for wire in sticks_layout(board.id).wires {
+        match *wire {
+            Wire::Input(name, role) => roles.extend(index(name).map(|k| (k, role))),
+            Wire::InputBus(name, bus) => {
+                for (i, role) in bus.iter().enumerate() {
+                    roles.extend(index(&format!("{name}[{i}]")).map(|k| (k, *role)));
+                }
+            }
+            _ => {}
+        }
+    }
+    let find = |role: SticksIn| roles.iter().find(|(_, r)| *r == role).map(|(k, _)| *k);
+    let Ok(table) = sticks_table(game) else {
+        return;
+    };
+    let solver = |left: u64| -> Option<u64> {
+        u32::try_from(left)
+            .ok()
+            .and_then(|l| table.take(l))
+            .map(u64::from)
+            .filter(|&t| t > 0)
+    };
+    let mut levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
+    let press = |s: &mut Stimulus, levels: &[bool], keys: &[usize], cycles: u64| {
+        let mut pressed = levels.to_vec();
+        for &k in keys {
+            pressed[k] = !inputs[k].idle;
+        }
+        s.hold(&pressed, cycles);
+        s.hold(levels, think);
+        s.presses += 1;
+    };
+    let checkpoint = |s: &mut Stimulus, levels: &[bool], what: String, left, machine| {
+        let row = s.rows.len();
+        for _ in 0..SNAPSHOTS {
+            s.rows.push((digit, levels.to_vec()));
+        }
+        s.sticks.push(SticksCheckpoint {
+            row,
+            what,
+            left,
+            machine,
+        });
+    };
+    let count = game.count();
+    checkpoint(s, &levels, "power-on".into(), count, 0);
+    // One round: the largest take the game allows that has a button.
+    let take = roles
+        .iter()
+        .filter_map(|&(k, r)| match r {
+            SticksIn::Take(t) if game.take().contains(&u64::from(t)) && u64::from(t) <= count => {
+                Some((u64::from(t), k))
+            }
+            _ => None,
+        })
+        .max();
+    if let Some((t, k)) = take {
+        press(s, &levels, &[k], hold);
+        if let Some(m) = solver(count - t) {
+            checkpoint(
+                s,
+                &levels,
+                format!("you took {t} of {count}"),
+                count - t - m,
+                m,
+            );
+        }
+    }
+    // A new game, the machine first.
+    let takes: Vec<usize> = roles
+        .iter()
+        .filter(|(_, r)| matches!(r, SticksIn::Take(_)))
+        .map(|(k, _)| *k)
+        .collect();
+    let started = if let Some(k) = find(SticksIn::Start) {
+        press(s, &levels, &[k], long);
+        Some("a long press of start")
+    } else if let (Some(first), Some(new)) = (find(SticksIn::MachineFirst), find(SticksIn::NewGame))
+    {
+        levels[first] = !levels[first];
+        s.hold(&levels, 3 * debounce);
+        s.presses += 1;
+        press(s, &levels, &[new], hold);
+        Some("the machine-first switch on and new game")
+    } else if !takes.is_empty() {
+        press(s, &levels, &takes, long);
+        Some("a long chord of the take buttons")
+    } else {
+        None
+    };
+    if let (Some(how), Some(m)) = (started, solver(count)) {
+        checkpoint(
+            s,
+            &levels,
+            format!("{how}: the machine first"),
+            count - m,
+            m,
+        );
+    }
+    // The reset buttons.
+    let resets: Vec<usize> = roles
+        .iter()
+        .filter(|(_, r)| *r == SticksIn::Reset)
+        .map(|(k, _)| *k)
+        .collect();
+    for k in resets {
+        let mut pressed = levels.clone();
+        pressed[k] = !inputs[k].idle;
+        s.hold(&pressed, hold);
+        s.hold(&levels, 3 * debounce);
+        s.presses += 1;
+    }
+}
+
+/// Checks the stick game's count (in binary on LEDs, on two digits, or on a multiplexed
+/// display's left digits), the machine's last take (on its LEDs or the display's right digit)
+/// and the your-turn LED at each checkpoint against the solver's game. Returns the checkpoints
+/// decoded and the first that did not match.
+fn decode_sticks(
+    board: &Board,
+    game: &SticksGame,
+    outputs: &[OutputPin],
+    stim: &Stimulus,
+    rows: &[Vec<char>],
+) -> (usize, Option<String>) {
+    let index = |name: &str| outputs.iter().position(|o| o.name == name);
+    let mut count_bits: Vec<(u8, usize)> = Vec::new();
+    let mut take_leds: Vec<(u8, usize)> = Vec::new();
+    let mut turn: Option<usize> = None;
+    let mut tens: [Option<usize>; 7] = [None; 7];
+    let mut ones: [Option<usize>; 7] = [None; 7];
+    let mut display_segments: [Option<usize>; 7] = [None; 7];
+    let mut selects: Vec<(u8, usize)> = Vec::new();
+    let mut place = |name: &str, role: SticksOut| {
+        let Some(k) = index(name) else {
+            return;
+        };
+        match role {
+            SticksOut::Count(n) => count_bits.push((n, k)),
+            SticksOut::MachineTake(n) => take_leds.push((n, k)),
+            SticksOut::Turn => turn = Some(k),
+            SticksOut::TensSegment(n) if n < 7 => tens[usize::from(n)] = Some(k),
+            SticksOut::OnesSegment(n) if n < 7 => ones[usize::from(n)] = Some(k),
+            SticksOut::DisplaySegment(n) if n < 7 => display_segments[usize::from(n)] = Some(k),
+            SticksOut::DigitSelect(n) => selects.push((n, k)),
+            _ => {}
+        }
+    };
+    for wire in sticks_layout(board.id).wires {
+        match *wire {
+            Wire::Output(name, role) => place(name, role),
+            Wire::OutputBus(name, roles) => {
+                for (i, role) in roles.iter().enumerate() {
+                    place(&format!("{name}[{i}]"), *role);
+                }
+            }
+            Wire::Digit(name, role) => {
+                let pins: Vec<&str> = board
+                    .resource(name)
+                    .map(|r| r.pins().iter().map(|p| p.name).collect())
+                    .unwrap_or_default();
+                for (n, pin) in pins.iter().enumerate() {
+                    place(pin, role(n as u8));
+                }
+            }
+            Wire::Display(name, segment, select) => {
+                if let Some(r) = board.resource(name) {
+                    for (role, f) in [(Role::Segment, segment), (Role::DigitSelect, select)] {
+                        if let Some(bus) = r.bus_name(role) {
+                            let n = r.pins_with_role(role).len();
+                            for i in 0..n {
+                                place(&format!("{bus}[{i}]"), f(i as u8));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let lit = |row: &[char], k: usize| -> Option<bool> {
+        match row.get(k) {
+            Some('1') => Some(!outputs[k].active_low),
+            Some('0') => Some(outputs[k].active_low),
+            _ => None,
+        }
+    };
+    // A digit's value (10: `-`), `Some(None)` when dark, `None` when not a digit.
+    let digit = |row: &[char], pins: &[Option<usize>; 7]| -> Option<Option<u64>> {
+        let mut pattern = 0u8;
+        for (n, p) in pins.iter().enumerate() {
+            pattern |= u8::from(lit(row, (*p)?)?) << n;
+        }
+        match pattern {
+            0 => Some(None),
+            0x40 => Some(Some(10)),
+            _ => DIGIT_SEGMENTS
+                .iter()
+                .position(|&d| d == pattern)
+                .map(|d| Some(d as u64)),
+        }
+    };
+    let number = |tens: Option<u64>, ones: Option<u64>| -> Option<u64> {
+        match (tens, ones) {
+            (t, Some(o)) if o < 10 && t.is_none_or(|t| (1..10).contains(&t)) => {
+                Some(t.unwrap_or(0) * 10 + o)
+            }
+            _ => None,
+        }
+    };
+    let show = |v: Option<u64>| v.map_or("nothing readable".to_owned(), |v| v.to_string());
+    let mut decoded = 0;
+    for cp in &stim.sticks {
+        let Some(row) = rows.get(cp.row + SNAPSHOTS - 1) else {
+            continue;
+        };
+        let mut checks: Vec<(&str, Option<u64>, u64)> = Vec::new();
+        if !count_bits.is_empty() {
+            let got = count_bits.iter().try_fold(0u64, |v, &(n, k)| {
+                lit(row, k).map(|l| v | u64::from(l) << n)
+            });
+            checks.push(("count LEDs", got, cp.left));
+        }
+        if tens.iter().chain(&ones).all(Option::is_some) {
+            let got = digit(row, &tens)
+                .zip(digit(row, &ones))
+                .and_then(|(t, o)| number(t, o));
+            checks.push(("count digits", got, cp.left));
+        }
+        if display_segments.iter().all(Option::is_some) && !selects.is_empty() {
+            // Each snapshot row shows one digit: select bit k lights digit (width - 1 - k)
+            // from the left.
+            let width = selects.len();
+            let mut shown: Vec<Option<Option<u64>>> = vec![None; width];
+            for r in &rows[cp.row..cp.row + SNAPSHOTS] {
+                let on: Vec<u8> = selects
+                    .iter()
+                    .filter(|&&(_, k)| lit(r, k) == Some(true))
+                    .map(|&(n, _)| n)
+                    .collect();
+                if let [n] = on[..] {
+                    if let Some(slot) = shown.get_mut(width - 1 - usize::from(n)) {
+                        *slot = digit(r, &display_segments);
+                    }
+                }
+            }
+            if width == 4 {
+                let got = match (shown[0], shown[1]) {
+                    (Some(t), Some(o)) => number(t, o),
+                    _ => None,
+                };
+                checks.push(("count on the display", got, cp.left));
+                if cp.machine > 0 && cp.machine < 10 {
+                    checks.push((
+                        "the machine's take on the display",
+                        shown[3].flatten(),
+                        cp.machine,
+                    ));
+                }
+            }
+        }
+        if !take_leds.is_empty() && game.max_take() <= 3 && cp.machine > 0 {
+            let on: Vec<u64> = take_leds
+                .iter()
+                .filter(|&&(_, k)| lit(row, k) == Some(true))
+                .map(|&(n, _)| u64::from(n))
+                .collect();
+            let got = if let [t] = on[..] { Some(t) } else { None };
+            checks.push(("the machine's take LEDs", got, cp.machine));
+        }
+        if let Some(k) = turn {
+            checks.push(("your-turn LED", lit(row, k).map(u64::from), 1));
+        }
+        for (what, got, expected) in &checks {
+            if *got != Some(*expected) {
+                return (
+                    decoded,
+                    Some(format!(
+                        "after {}: the {what} show {}, the solver's game has {expected}",
+                        cp.what,
+                        show(*got)
+                    )),
+                );
+            }
+        }
+        if !checks.is_empty() {
+            decoded += 1;
+        }
+    }
+    (decoded, None)
 }
 
 /// A Verilog identifier for a pin's wire: `io_led[3]` becomes `io_led_3`.
@@ -467,19 +828,33 @@ fn testbench(
     v
 }
 
-/// The stimulus rows for `$readmemh`: the count, then the input levels (bit k = input k).
+/// The stimulus rows for `$readmemh`: one `width + 32`-bit word per row, the count in bits
+/// `[width + 31 : width]` and the input levels below it (bit k = input k), as the testbench
+/// reads them.
 fn stimulus_hex(s: &Stimulus, width: usize) -> String {
-    let digits = width.div_ceil(4);
+    let bits = width + 32;
+    let digits = bits.div_ceil(4);
     let mut out = String::new();
     for (n, levels) in &s.rows {
-        let mut word = vec![0u8; digits];
-        for (k, &l) in levels.iter().enumerate() {
-            if l {
-                word[digits - 1 - k / 4] |= 1 << (k % 4);
+        // Bit i of the word: an input level below `width`, a count bit above.
+        let bit = |i: usize| -> bool {
+            if i < width {
+                levels.get(i).copied().unwrap_or(false)
+            } else {
+                (n >> (i - width)) & 1 == 1
             }
-        }
-        let hex: String = word.iter().map(|d| format!("{d:x}")).collect();
-        out.push_str(&format!("{n:08x}{hex}\n"));
+        };
+        let hex: String = (0..digits)
+            .rev()
+            .map(|d| {
+                let nibble = (0..4)
+                    .filter(|&b| 4 * d + b < bits && bit(4 * d + b))
+                    .fold(0u32, |acc, b| acc | 1 << b);
+                char::from_digit(nibble, 16).unwrap_or('0')
+            })
+            .collect();
+        out.push_str(&hex);
+        out.push('\n');
     }
     out
 }
@@ -522,7 +897,8 @@ pub fn run_bitstream_level(
         .map_err(|e| ToolError::io(Tool::Iceunpack, "writing chip.bin", dir, e))?;
     icestorm::unpack(dir, "chip.bin", "chip.asc")?;
     let icetime = icestorm::icetime(dir, "chip.asc", board.device, board.package)?;
-    runner::write_file(Tool::IceboxVlog, dir, "chip.pcf", &icestorm::vlog_pcf(&pcf))?;
+    let vlog_pcf = icestorm::vlog_pcf(&pcf);
+    runner::write_file(Tool::IceboxVlog, dir, "chip.pcf", &vlog_pcf)?;
     let read = icestorm::read_back(
         dir,
         "chip.asc",
@@ -532,6 +908,9 @@ pub fn run_bitstream_level(
     )?;
     let read = std::fs::read_to_string(&read)
         .map_err(|e| ToolError::io(Tool::IceboxVlog, "reading chip_readback.v", dir, e))?;
+    let reconnected = icestorm::unmatched_pins(&read);
+    let read = icestorm::reconnect_unmatched(&read, &vlog_pcf, board.device, board.package)
+        .map_err(BitstreamError::Setup)?;
     let driven: Vec<&str> = top
         .ports
         .iter()
@@ -549,16 +928,6 @@ pub fn run_bitstream_level(
     runner::write_file(Tool::IceboxVlog, dir, "chip.v", &chip_v)?;
 
     let clock = board.clock.pin;
-    if board.pll(design.name()).is_some() {
-        return Err(BitstreamError::Setup(format!(
-            "{} on {} is clocked by the iCE40 PLL (SB_PLL40_CORE), which icebox_vlog leaves \
-             out of the read-back chip; the pin-level simulation of a PLL design is not \
-             supported yet (icetime: Fmax {:.1} MHz)",
-            design.name(),
-            target.board,
-            icetime.fmax_mhz
-        )));
-    }
     let inputs: Vec<InputPin> = pins(&top, clock, true)
         .into_iter()
         .map(|name| InputPin {
@@ -675,6 +1044,8 @@ pub fn run_bitstream_level(
         icetime_mhz: icetime.fmax_mhz,
         clock_mhz: hz / 1e6,
         elapsed: Duration::ZERO,
+        pll_modelled: board.pll(design.name()).is_some(),
+        reconnected,
     };
     let lines: Vec<&str> = out.stdout.lines().collect();
     if let Some(line) = lines.iter().find(|l| l.starts_with("MISMATCH ")) {
@@ -713,10 +1084,18 @@ pub fn run_bitstream_level(
             .filter_map(|l| l.split_whitespace().nth(2))
             .map(|bits| bits.chars().rev().collect())
             .collect();
-        if let Design::Jr01 = design {
-            let (decoded, failure) = decode_jr01(board, &outputs, &stim, &rows)?;
-            report.decoded = decoded;
-            report.decode_failure = failure;
+        match design {
+            Design::Jr01 => {
+                let (decoded, failure) = decode_jr01(board, &outputs, &stim, &rows)?;
+                report.decoded = decoded;
+                report.decode_failure = failure;
+            }
+            Design::Sticks(game) => {
+                let (decoded, failure) = decode_sticks(board, game, &outputs, &stim, &rows);
+                report.decoded = decoded;
+                report.decode_failure = failure;
+            }
+            Design::Solver => {}
         }
     }
     report.passed = report.mismatch.is_none() && report.decode_failure.is_none();
@@ -964,10 +1343,96 @@ mod tests {
             }
         }
         assert_eq!(s.presses, 7);
-        // The hex rows: the count, then the levels with BTN1 as bit 0.
+        // The hex rows: the count above the 3 levels (BTN1 as bit 0), read back the way the
+        // testbench does.
         let hex = stimulus_hex(&s, 3);
-        let press_c = hex.lines().nth(1).unwrap();
-        assert_eq!(press_c, format!("{:08x}4", 3 * 192_000));
+        let press_c = u64::from_str_radix(hex.lines().nth(1).unwrap(), 16).unwrap();
+        assert_eq!((press_c >> 3, press_c & 7), (3 * 192_000, 0b100));
+        // Any width: the count is not scaled by the padding of the levels to whole digits.
+        for width in [1, 4, 13, 14, 17] {
+            let mut t = Stimulus::default();
+            let mut levels = vec![false; width];
+            levels[width - 1] = true;
+            t.hold(&levels, 6_800_003);
+            let hex = stimulus_hex(&t, width);
+            let line = hex.lines().next().unwrap();
+            assert_eq!(line.len(), (width + 32).div_ceil(4), "{width}: {line}");
+            let word = u128::from_str_radix(line, 16).unwrap();
+            assert_eq!(word >> width, 6_800_003, "{width}: {line}");
+            assert_eq!(
+                word & ((1 << width) - 1),
+                1 << (width - 1),
+                "{width}: {line}"
+            );
+        }
+    }
+
+    /// The iCEBreaker's stick game shows its count on LED1-LED5 (active high) and your turn on
+    /// LEDG_N (active low): a board showing the solver's count passes, one showing another
+    /// count fails naming it.
+    #[test]
+    fn the_stick_games_count_is_decoded_against_the_solver() {
+        let board = BoardId::Icebreaker.board();
+        let game = SticksGame::fort_boyard();
+        let timing = Timing::for_design(board, &Design::Sticks(game.clone()));
+        let inputs: Vec<InputPin> = ["BTN_N", "BTN1", "BTN2", "BTN3"]
+            .iter()
+            .map(|n| InputPin {
+                name: (*n).into(),
+                idle: active_low(board, n),
+            })
+            .collect();
+        let mut s = Stimulus::default();
+        sticks_game(board, &game, &timing, &inputs, &mut s);
+        let table = sticks_table(&game).unwrap();
+        // Power-on (18), you take 3 (15) and the machine answers, a long press of BTN_N.
+        let left: Vec<u64> = s.sticks.iter().map(|c| c.left).collect();
+        let answer = u64::from(table.take(15).unwrap());
+        let first = u64::from(table.take(18).unwrap());
+        assert_eq!(left, [18, 15 - answer, 18 - first], "{:?}", s.sticks);
+        assert!(s.sticks[2].what.contains("long press"), "{:?}", s.sticks);
+        // The long press is held past a second (12,000,000 cycles).
+        assert!(
+            s.rows.iter().any(|(n, l)| !l[0] && *n > 12_000_000),
+            "{:?}",
+            s.rows
+        );
+        let outputs: Vec<OutputPin> = ["LED1", "LED2", "LED3", "LED4", "LED5", "LEDR_N", "LEDG_N"]
+            .iter()
+            .map(|n| OutputPin {
+                name: (*n).into(),
+                active_low: active_low(board, n),
+            })
+            .collect();
+        // A row showing `count` with your turn lit (LEDG_N low), red dark.
+        let shows = |count: u64| -> Vec<char> {
+            let mut r: Vec<char> = (0..5)
+                .map(|i| if count >> i & 1 == 1 { '1' } else { '0' })
+                .collect();
+            r.extend(['1', '0']);
+            r
+        };
+        let mut rows = vec![Vec::new(); s.rows.len()];
+        for c in &s.sticks {
+            for r in &mut rows[c.row..c.row + SNAPSHOTS] {
+                *r = shows(c.left);
+            }
+        }
+        assert_eq!(decode_sticks(board, &game, &outputs, &s, &rows), (3, None));
+        let second = s.sticks[1].row + SNAPSHOTS - 1;
+        rows[second] = shows(s.sticks[1].left + 1);
+        let (decoded, failure) = decode_sticks(board, &game, &outputs, &s, &rows);
+        assert_eq!(decoded, 1);
+        let failure = failure.unwrap();
+        assert!(
+            failure.contains("you took 3 of 18")
+                && failure.contains(&format!("count LEDs show {}", s.sticks[1].left + 1)),
+            "{failure}"
+        );
+        rows[second] = shows(s.sticks[1].left);
+        rows[second][6] = '1';
+        let (_, failure) = decode_sticks(board, &game, &outputs, &s, &rows);
+        assert!(failure.unwrap().contains("your-turn LED show 0"));
     }
 
     #[test]

@@ -109,6 +109,118 @@ pub fn read_back(
     Ok(path)
 }
 
+/// The pins `icebox_vlog` left out of its read-back ("Warning: unmatched port '\io_led[13] '"):
+/// pads it found no IO cell for. It does so for an output pad in the tile of a placed PLL (on
+/// the Alchitry Cu, pin A6 shares tile (16, 33) with the PLL that clocks the solver design).
+pub fn unmatched_pins(verilog: &str) -> Vec<String> {
+    verilog
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// Warning: unmatched port '"))
+        .filter_map(|rest| rest.split('\'').next())
+        .map(|name| name.trim().trim_start_matches('\\').trim().to_owned())
+        .collect()
+}
+
+/// The folders where icestorm installs its chip databases (`chipdb-8k.txt`, ...): Debian's
+/// package, then icestorm's own `make install`.
+const CHIPDB_DIRS: [&str; 2] = ["/usr/share/fpga-icestorm/chipdb", "/usr/local/share/icebox"];
+
+/// The pad of `pin` on `package` of `device`, as icestorm's chip database gives it: the IO
+/// tile `(x, y)` and the cell in it (0 or 1).
+pub fn pin_site(device: Device, package: &str, pin: &str) -> Result<(u32, u32, u32), String> {
+    let file = match device {
+        Device::Hx1k => "chipdb-1k.txt",
+        Device::Hx8k | Device::Lp8k => "chipdb-8k.txt",
+        Device::Up5k => "chipdb-5k.txt",
+    };
+    let Some(text) = CHIPDB_DIRS
+        .iter()
+        .find_map(|d| std::fs::read_to_string(Path::new(d).join(file)).ok())
+    else {
+        return Err(format!(
+            "icestorm's chip database {file} is not in {}: install fpga-icestorm (`make` \
+             installs it)",
+            CHIPDB_DIRS.join(" or ")
+        ));
+    };
+    let header = format!(".pins {package}");
+    let mut lines = text.lines().skip_while(|l| l.trim() != header).skip(1);
+    lines
+        .by_ref()
+        .take_while(|l| !l.starts_with('.'))
+        .find_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            match w[..] {
+                [name, x, y, z] if name == pin => {
+                    Some((x.parse().ok()?, y.parse().ok()?, z.parse().ok()?))
+                }
+                _ => None,
+            }
+        })
+        .ok_or_else(|| format!("pin {pin} is not a pad of package {package} in {file}"))
+}
+
+/// `verilog` (icebox_vlog's read-back) with the pins it left out ([`unmatched_pins`])
+/// connected again: each such pin of `pcf` (`set_io <pin> <location>` lines) is driven by the
+/// net its pad's `D_OUT_0` is routed from, found by the routing comments icebox_vlog writes
+/// under each net (`// (16, 33, 'io_1/D_OUT_0')`), as a plain (unregistered) output. A pin
+/// whose pad has no routed `D_OUT_0` is an error naming it.
+pub fn reconnect_unmatched(
+    verilog: &str,
+    pcf: &str,
+    device: Device,
+    package: &str,
+) -> Result<String, String> {
+    let pins = unmatched_pins(verilog);
+    if pins.is_empty() {
+        return Ok(verilog.to_owned());
+    }
+    let mut added = String::new();
+    for pin in &pins {
+        let location = pcf
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("set_io "))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|w| w.first() == Some(&pin.as_str()))
+            .and_then(|w| w.get(1).map(|s| (*s).to_owned()))
+            .ok_or_else(|| {
+                format!("icebox_vlog left out pin {pin}, which the PCF does not place")
+            })?;
+        let (x, y, z) = pin_site(device, package, &location)?;
+        let site = format!("// ({x}, {y}, 'io_{z}/D_OUT_0')");
+        let mut net = None;
+        let mut current: Option<&str> = None;
+        for line in verilog.lines() {
+            let t = line.trim();
+            if let Some(rest) = t.strip_prefix("wire ").or_else(|| t.strip_prefix("reg ")) {
+                current = rest.split([' ', ';']).next();
+            } else if t == site {
+                net = current;
+                break;
+            }
+        }
+        let net = net.ok_or_else(|| {
+            format!(
+                "icebox_vlog left out pin {pin} ({location}, IO tile ({x}, {y}) cell {z}) and no \
+                 net is routed to its pad's output"
+            )
+        })?;
+        added.push_str(&format!(
+            "// {pin}: left out by icebox_vlog; its pad's D_OUT_0 is {net} (retrogate)\n\
+             wire \\{pin} ;\nassign \\{pin}  = {net};\n"
+        ));
+    }
+    let start = verilog
+        .find(&format!("module {CHIP_MODULE} ("))
+        .ok_or("icebox_vlog's Verilog has no `module chip (...)` header")?;
+    let end = start
+        + verilog[start..]
+            .find(");")
+            .ok_or("icebox_vlog's module header does not end")?
+        + 2;
+    Ok(format!("{}\n{added}{}", &verilog[..end], &verilog[end..]))
+}
+
 /// A port of the read-back chip, from its module header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChipPort {
@@ -148,7 +260,9 @@ pub fn chip_ports(verilog: &str) -> Option<Vec<ChipPort>> {
 /// named in `inputs` (the top's inputs, which the testbench drives as a switch or button does,
 /// whatever `icebox_vlog` declared for their pads) and `inout` ports become inputs; each `tran`
 /// becomes an `assign` (from the chip's wire to an output port's bit, from an input port's bit
-/// to the wire); and the `1'bz` drivers of input pins are dropped (the chip's drive of a pin
+/// to the wire); a port of the top's outputs that `icebox_vlog` declared an input (it does for
+/// some pads, e.g. the Alchitry Io's LEDs in a design with a PLL) becomes an output driven by
+/// the chip's wire; and the `1'bz` drivers of input pins are dropped (the chip's drive of a pin
 /// read as a switch is not modelled).
 pub fn simulation_source(verilog: &str, inputs: &[&str]) -> Option<String> {
     let ports = chip_ports(verilog)?;
@@ -170,8 +284,19 @@ pub fn simulation_source(verilog: &str, inputs: &[&str]) -> Option<String> {
             .unwrap_or_default()
             .to_owned()
     };
+    // Pads of the top's outputs that icebox_vlog declared as inputs (it does so for some of
+    // them, e.g. the Alchitry Io's LEDs when a PLL is placed): their port bits drive the
+    // chip's wires (`assign \\io_led[23] = \\io_led [23];`), where the chip drives the pin.
+    let misread =
+        |name: &str| !is_input(name) && ports.iter().any(|p| p.name == name && p.dir == "input");
     for p in &ports {
-        let dir = if is_input(&p.name) { "input" } else { &p.dir };
+        let dir = if is_input(&p.name) {
+            "input"
+        } else if misread(&p.name) {
+            "output"
+        } else {
+            &p.dir
+        };
         let range = p
             .range
             .map_or(String::new(), |(m, l)| format!("[{m}:{l}] "));
@@ -202,6 +327,23 @@ pub fn simulation_source(verilog: &str, inputs: &[&str]) -> Option<String> {
                 && is_input(&base(lhs))
             {
                 out.push_str(&format!("assign {} = {lhs} ;\n", rhs.trim()));
+                continue;
+            }
+        }
+        // The other way for an output pin icebox_vlog took for an input: the chip's wire
+        // drives the port bit.
+        if let Some((lhs, rhs)) = t
+            .strip_prefix("assign ")
+            .and_then(|r| r.strip_suffix(';'))
+            .and_then(|r| r.split_once(" = "))
+        {
+            let rhs = rhs.trim();
+            if rhs.starts_with('\\')
+                && rhs.contains(" [")
+                && !lhs.contains(" [")
+                && misread(&base(rhs))
+            {
+                out.push_str(&format!("assign {rhs} = {} ;\n", lhs.trim()));
                 continue;
             }
         }
@@ -358,5 +500,74 @@ mod tests {
         assert!(!s.contains("tran("));
         assert!(!s.contains("io_dip[0]  = n9"));
         assert!(s.contains("reg n5 = 0;"));
+    }
+
+    #[test]
+    fn pins_icebox_vlog_left_out_are_listed() {
+        let v = "module chip (input clk);\nendmodule\n// Warning: unmatched port '\\io_led[13] '\n\
+                 // Warning: unmatched port 'LED1'\n";
+        assert_eq!(unmatched_pins(v), ["io_led[13]", "LED1"]);
+        assert!(unmatched_pins("module chip (input clk);\nendmodule\n").is_empty());
+        // Nothing left out: the read-back is unchanged.
+        let same = reconnect_unmatched(
+            "module chip (input clk);\nendmodule\n",
+            "",
+            Device::Hx8k,
+            "cb132",
+        );
+        assert_eq!(same.as_deref(), Ok("module chip (input clk);\nendmodule\n"));
+    }
+
+    /// The Alchitry Cu's pin A6 shares its IO tile (16, 33) with the PLL: the pad's output
+    /// net, found by its routing comment, drives the pin again. Reads icestorm's chip
+    /// database.
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn a_pin_left_out_is_driven_from_its_pads_output_net() {
+        assert_eq!(pin_site(Device::Hx8k, "cb132", "A6"), Ok((16, 33, 1)));
+        assert!(pin_site(Device::Hx8k, "cb132", "Z99").is_err());
+        let v = "module chip (input clk, input [13:13] \\io_led );\n\nwire n5;\n\
+                 // (16, 33, 'padin_1')\nwire n756;\n// (16, 33, 'io_1/D_OUT_0')\n\
+                 // (16, 33, 'local_g1_2')\nassign n756 = clk;\nendmodule\n\
+                 // Warning: unmatched port '\\io_led[13] '\n";
+        let pcf = "set_io clk P7\nset_io io_led[13] A6\n";
+        let s = reconnect_unmatched(v, pcf, Device::Hx8k, "cb132").unwrap();
+        assert!(
+            s.contains(
+                ");\n// io_led[13]: left out by icebox_vlog; its pad's D_OUT_0 is n756 \
+                        (retrogate)\nwire \\io_led[13] ;\nassign \\io_led[13]  = n756;\n"
+            ),
+            "{s}"
+        );
+        // A pad nothing is routed to is an error naming the pin.
+        let e = reconnect_unmatched(
+            &v.replace("io_1/D_OUT_0", "io_0/D_OUT_0"),
+            pcf,
+            Device::Hx8k,
+            "cb132",
+        )
+        .unwrap_err();
+        assert!(e.contains("io_led[13]") && e.contains("A6"), "{e}");
+    }
+
+    #[test]
+    fn an_output_pin_read_back_as_an_input_is_driven_by_the_chip() {
+        // As icebox_vlog reads the Alchitry Cu solver's bitstream: the LEDs' pads declared as
+        // inputs, their port bits assigned to the chip's wires.
+        let v = "module chip (input clk, input [1:0] \\io_led , input rst_n);\n\
+                 wire \\io_led[1] ;\nassign \\io_led[0]  = \\io_led[1] ;\n\
+                 assign \\io_led[1] = \\io_led [1];\nassign \\io_led[0] = \\io_led [0];\n\
+                 assign \\io_led[1]  = n7;\nendmodule\n";
+        let s = simulation_source(v, &["clk", "rst_n"]).unwrap();
+        assert!(
+            s.contains("input clk;\noutput [1:0] io_led;\ninput rst_n;\n"),
+            "{s}"
+        );
+        assert!(s.contains("assign \\io_led [1] = \\io_led[1] ;\n"), "{s}");
+        assert!(s.contains("assign \\io_led [0] = \\io_led[0] ;\n"), "{s}");
+        assert!(!s.contains("= \\io_led [1]"), "{s}");
+        // The chip's own drivers stay.
+        assert!(s.contains("assign \\io_led[1]  = n7;"), "{s}");
+        assert!(s.contains("assign \\io_led[0]  = \\io_led[1] ;"), "{s}");
     }
 }
