@@ -199,11 +199,11 @@ pub fn check_bin(path: &Path) -> Result<(), String> {
 
 /// One input pin of the top, as the testbench drives it.
 #[derive(Clone, Debug)]
-struct InputPin {
+pub(crate) struct InputPin {
     /// The pin (PCF name).
-    name: String,
+    pub(crate) name: String,
     /// Its level when released (open).
-    idle: bool,
+    pub(crate) idle: bool,
 }
 
 /// One output pin of the top.
@@ -235,7 +235,11 @@ impl Stimulus {
 }
 
 /// The bit names of the top's ports in `dir`, in port order, without the clock.
-fn pins(top: &crate::circuit::top::TopVerilog, clock: &str, inputs: bool) -> Vec<String> {
+pub(crate) fn pins(
+    top: &crate::circuit::top::TopVerilog,
+    clock: &str,
+    inputs: bool,
+) -> Vec<String> {
     top.ports
         .iter()
         .filter(|p| p.name != clock)
@@ -244,7 +248,7 @@ fn pins(top: &crate::circuit::top::TopVerilog, clock: &str, inputs: bool) -> Vec
         .collect()
 }
 
-fn active_low(board: &Board, pin: &str) -> bool {
+pub(crate) fn active_low(board: &Board, pin: &str) -> bool {
     board
         .pin(pin)
         .is_some_and(|p| p.polarity == Polarity::ActiveLow)
@@ -338,7 +342,7 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
 }
 
 /// A Verilog identifier for a pin's wire: `io_led[3]` becomes `io_led_3`.
-fn wire_name(pin: &str) -> String {
+pub(crate) fn wire_name(pin: &str) -> String {
     pin.chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect::<String>()
@@ -348,12 +352,17 @@ fn wire_name(pin: &str) -> String {
 
 /// A port of an instance: its name, its bus range (`(msb, lsb)`; `None` for a scalar, whose
 /// name is the pin's) and whether it is an output.
-type PortConn = (String, Option<(usize, usize)>, bool);
+pub(crate) type PortConn = (String, Option<(usize, usize)>, bool);
 
 /// The port connections of an instance: each port of `ports` to its bits' wires (`prefix` +
 /// wire name for outputs, `in_vec[k]` for inputs, a constant 0 for an input the stimulus does
 /// not drive).
-fn connections(ports: &[PortConn], clock: &str, inputs: &[InputPin], prefix: &str) -> String {
+pub(crate) fn connections(
+    ports: &[PortConn],
+    clock: &str,
+    inputs: &[InputPin],
+    prefix: &str,
+) -> String {
     let mut conns = vec![format!(".{clock}({clock})")];
     for (name, range, output) in ports {
         let bit = |i: Option<usize>| -> String {
