@@ -225,11 +225,11 @@ pub fn check_bin(path: &Path) -> Result<(), String> {
 
 /// One input pin of the top, as the testbench drives it.
 #[derive(Clone, Debug)]
-struct InputPin {
+pub(crate) struct InputPin {
     /// The pin (PCF name).
-    name: String,
+    pub(crate) name: String,
     /// Its level when released (open).
-    idle: bool,
+    pub(crate) idle: bool,
 }
 
 /// One output pin of the top.
@@ -281,7 +281,11 @@ impl Stimulus {
 }
 
 /// The bit names of the top's ports in `dir`, in port order, without the clock.
-fn pins(top: &crate::circuit::top::TopVerilog, clock: &str, inputs: bool) -> Vec<String> {
+pub(crate) fn pins(
+    top: &crate::circuit::top::TopVerilog,
+    clock: &str,
+    inputs: bool,
+) -> Vec<String> {
     top.ports
         .iter()
         .filter(|p| p.name != clock)
@@ -290,7 +294,7 @@ fn pins(top: &crate::circuit::top::TopVerilog, clock: &str, inputs: bool) -> Vec
         .collect()
 }
 
-fn active_low(board: &Board, pin: &str) -> bool {
+pub(crate) fn active_low(board: &Board, pin: &str) -> bool {
     board
         .pin(pin)
         .is_some_and(|p| p.polarity == Polarity::ActiveLow)
@@ -699,7 +703,7 @@ fn decode_sticks(
 }
 
 /// A Verilog identifier for a pin's wire: `io_led[3]` becomes `io_led_3`.
-fn wire_name(pin: &str) -> String {
+pub(crate) fn wire_name(pin: &str) -> String {
     pin.chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect::<String>()
@@ -709,12 +713,17 @@ fn wire_name(pin: &str) -> String {
 
 /// A port of an instance: its name, its bus range (`(msb, lsb)`; `None` for a scalar, whose
 /// name is the pin's) and whether it is an output.
-type PortConn = (String, Option<(usize, usize)>, bool);
+pub(crate) type PortConn = (String, Option<(usize, usize)>, bool);
 
 /// The port connections of an instance: each port of `ports` to its bits' wires (`prefix` +
 /// wire name for outputs, `in_vec[k]` for inputs, a constant 0 for an input the stimulus does
 /// not drive).
-fn connections(ports: &[PortConn], clock: &str, inputs: &[InputPin], prefix: &str) -> String {
+pub(crate) fn connections(
+    ports: &[PortConn],
+    clock: &str,
+    inputs: &[InputPin],
+    prefix: &str,
+) -> String {
     let mut conns = vec![format!(".{clock}({clock})")];
     for (name, range, output) in ports {
         let bit = |i: Option<usize>| -> String {
@@ -859,6 +868,38 @@ fn stimulus_hex(s: &Stimulus, width: usize) -> String {
     out
 }
 
+/// The read-back chip (`icebox_vlog`'s Verilog `read` of a bitstream of `top` on `board`) as
+/// a simulation or a proof reads it: the pins icebox_vlog left out connected again
+/// ([`icestorm::reconnect_unmatched`]), then [`icestorm::simulation_source`]; with the chip's
+/// ports as icebox_vlog declared them.
+pub(crate) fn chip_source(
+    read: &str,
+    top: &crate::circuit::top::TopVerilog,
+    board: &Board,
+) -> Result<(Vec<icestorm::ChipPort>, String), BitstreamError> {
+    let pcf = top
+        .pcf()
+        .map_err(|e| BitstreamError::Setup(e.to_string()))?;
+    let read =
+        icestorm::reconnect_unmatched(read, &icestorm::vlog_pcf(&pcf), board.device, board.package)
+            .map_err(BitstreamError::Setup)?;
+    let driven: Vec<&str> = top
+        .ports
+        .iter()
+        .filter(|p| p.dir != PortDir::Output)
+        .map(|p| p.name.as_str())
+        .collect();
+    match (
+        icestorm::chip_ports(&read),
+        icestorm::simulation_source(&read, &driven),
+    ) {
+        (Some(ports), Some(source)) => Ok((ports, source)),
+        _ => Err(BitstreamError::Setup(
+            "icebox_vlog's Verilog has no `module chip (...)` header".into(),
+        )),
+    }
+}
+
 /// Runs level 8 for `target` in `dir` (created).
 pub fn run_bitstream_level(
     target: &BitstreamTarget,
@@ -909,22 +950,7 @@ pub fn run_bitstream_level(
     let read = std::fs::read_to_string(&read)
         .map_err(|e| ToolError::io(Tool::IceboxVlog, "reading chip_readback.v", dir, e))?;
     let reconnected = icestorm::unmatched_pins(&read);
-    let read = icestorm::reconnect_unmatched(&read, &vlog_pcf, board.device, board.package)
-        .map_err(BitstreamError::Setup)?;
-    let driven: Vec<&str> = top
-        .ports
-        .iter()
-        .filter(|p| p.dir != PortDir::Output)
-        .map(|p| p.name.as_str())
-        .collect();
-    let (Some(chip_ports), Some(chip_v)) = (
-        icestorm::chip_ports(&read),
-        icestorm::simulation_source(&read, &driven),
-    ) else {
-        return Err(BitstreamError::Setup(
-            "icebox_vlog's Verilog has no `module chip (...)` header".into(),
-        ));
-    };
+    let (chip_ports, chip_v) = chip_source(&read, &top, board)?;
     runner::write_file(Tool::IceboxVlog, dir, "chip.v", &chip_v)?;
 
     let clock = board.clock.pin;

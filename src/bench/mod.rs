@@ -28,6 +28,7 @@
 //! also builds the board design's bitstream into its build folder when it is missing there.
 
 pub mod bitstream;
+pub mod bitstream_equiv;
 pub mod counterexample;
 pub mod design;
 pub mod dut;

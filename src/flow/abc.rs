@@ -11,6 +11,10 @@
 //! * [`induction`] runs the inductive step of ABC's k-induction (`ind`) on all assertions at
 //!   once (`orpos`): with [`bmc3`] to at least as many frames from the initial state (the base
 //!   case), an unbounded proof.
+//! * [`dprove`] runs ABC's sequential equivalence check of a miter (`dprove`: register
+//!   correspondence, retiming and k-induction, with interpolation and PDR off so that it
+//!   ends in a minute at most): every output 0 on every path from the initial state, a counterexample,
+//!   or no verdict.
 //! * [`aiger_probed`] is [`aiger`] with wrapper wires connected to signals inside the
 //!   flattened design ([`Probe`]), so that a wrapper can assert invariants over a design's
 //!   internal state (yosys reads no hierarchical references).
@@ -202,6 +206,43 @@ pub fn induction(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run,
     })
 }
 
+/// Run ABC's sequential equivalence check `dprove -j -p -F <frames>` (without interpolation
+/// and PDR, which can run for minutes on a miter they cannot close; `frames` is the depth of
+/// its induction) on the miter `aig`, every output
+/// of which is high where the two sides differ, in the script `<name>.abc`, leaving
+/// `<name>.log` in `dir` (and, when it gives no verdict, ABC's reduced miter `sm01.aig`).
+/// [`Verdict::Proved`] when no output is ever high from the initial state.
+pub fn dprove(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
+    let aig = script::file(Tool::YosysAbc, dir, aig)?;
+    let out = script::run(
+        dir,
+        Interpreter::Abc,
+        name,
+        &format!("read_aiger {aig}\nstrash\ndprove -j -p -F {frames}\n"),
+        None,
+    )?;
+    Ok(Run {
+        verdict: judge_dprove(&out.stdout),
+        log: dir.join(format!("{name}.log")),
+    })
+}
+
+/// Reads `dprove`'s verdict.
+fn judge_dprove(stdout: &str) -> Verdict {
+    if let Some((output, frame)) = asserted(stdout) {
+        return Verdict::Failed { output, frame };
+    }
+    if stdout
+        .lines()
+        .any(|l| l.trim_start().starts_with("Networks are equivalent."))
+    {
+        return Verdict::Proved;
+    }
+    Verdict::Undecided {
+        reason: format!("dprove gave no verdict: {}", last_words(stdout)),
+    }
+}
+
 /// Reads `ind`'s verdict.
 fn judge_induction(stdout: &str, frames: u64) -> Verdict {
     if stdout
@@ -276,6 +317,32 @@ fn judge_bmc3(stdout: &str, frames: u64) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dprove_verdicts_are_read_strictly() {
+        let proved = "K-step (K= 1,I= 28):  Latches =     0. Nodes =      0. Time =     0.01 sec\n\
+                      Networks are equivalent.  Time =     0.02 sec\n";
+        assert_eq!(judge_dprove(proved), Verdict::Proved);
+        let failed = "Output 3 of miter \"miter\" was asserted in frame 7. Time =     0.01 sec\n\
+                      Networks are not equivalent.\n";
+        assert_eq!(
+            judge_dprove(failed),
+            Verdict::Failed {
+                output: 3,
+                frame: 7
+            }
+        );
+        for other in [
+            "BDDs blew up during image computation.  Time =     1.34 sec\n\
+             Networks are UNDECIDED.   Time =     1.39 sec\n",
+            "",
+        ] {
+            assert!(
+                matches!(judge_dprove(other), Verdict::Undecided { .. }),
+                "{other}"
+            );
+        }
+    }
 
     #[test]
     fn pdr_verdicts_are_read_strictly() {

@@ -2,7 +2,10 @@
 //! before anything is written; with the tools, the J.R. 01 bitstream `build` makes passes
 //! (its pins against the RTL top, its LEDs against the solver's table), one built by a user's
 //! own flow from a top with one product term changed fails naming the pin, the time and the
-//! expected value, and every board design's bitstream passes.
+//! expected value (and its chip is not proved equal to the RTL top, where ours is), one with
+//! an LED's polarity swapped fails the proof naming the pin and the cycle, and every board
+//! design's bitstream passes (its chip equal to the RTL top for 30 cycles from power-on at
+//! least, proved for all cycles on the iCEBreaker's J.R. 01 and solver).
 
 use std::path::Path;
 use std::process::Output;
@@ -113,55 +116,17 @@ mod with_tools {
         );
     }
 
-    /// The issue's done-when: the J.R. 01 bitstream of the iCEBreaker passes, its JSON counts
-    /// level 8 once; a bitstream a user built with their own flow (yosys, nextpnr, icepack)
-    /// from our PCF and our top with X's product term `b & c` changed to `b & ~c` fails with
-    /// exit 1, naming LED5 (answer X), the time and the expected value, with a waveform.
-    #[test]
-    fn jr01_on_the_icebreaker_passes_and_a_wrong_strategy_fails() {
-        let here = tempfile::tempdir().unwrap();
-        let out = run_in(
-            here.path(),
-            &[
-                "verify",
-                "bitstream",
-                "--board",
-                "icebreaker",
-                "--design",
-                "jr01",
-                "--format",
-                "json",
-            ],
-        );
-        let stdout = text(&out.stdout);
-        assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
-        let json = assert_documented(&stdout, "verify");
-        assert_eq!(json["design"], "bitstream");
-        assert_eq!(json["ran"], 1);
-        assert_eq!(json["levels"][0]["level"], 8);
-        assert_eq!(json["levels"][0]["passed"], true);
-        let detail = json["levels"][0]["detail"].as_str().unwrap();
-        // Power-on and the seven presses of the Gray walk: every position, read off the LEDs.
-        assert!(
-            detail.contains("8 checkpoints decoded against the solver"),
-            "{detail}"
-        );
-        assert!(detail.contains("(icetime)"), "{detail}");
-        assert!(here
-            .path()
-            .join("build/icebreaker/jr01/jr01_icebreaker.bin")
-            .is_file());
-
-        // The user's flow, from our top with one product term changed.
-        let flow = here.path().join("mine");
+    /// The user's flow (yosys, nextpnr, icepack) on `top` with our PCF, in `here/<name>`:
+    /// the bitstream's path.
+    fn user_flow(here: &Path, name: &str, top: &str) -> std::path::PathBuf {
+        let flow = here.join(name);
         std::fs::create_dir(&flow).unwrap();
-        let built = here.path().join("build/icebreaker/jr01");
-        let top = std::fs::read_to_string(built.join("jr01_icebreaker.v")).unwrap();
-        let right = "x = (a) | (b & c);";
-        assert_eq!(top.matches(right).count(), 2, "both strategies' X");
-        let wrong = top.replace(right, "x = (a) | (b & ~c);");
-        std::fs::write(flow.join("top.v"), wrong).unwrap();
-        std::fs::copy(built.join("jr01_icebreaker.pcf"), flow.join("top.pcf")).unwrap();
+        std::fs::write(flow.join("top.v"), top).unwrap();
+        std::fs::copy(
+            here.join("build/icebreaker/jr01/jr01_icebreaker.pcf"),
+            flow.join("top.pcf"),
+        )
+        .unwrap();
         tool(
             &flow,
             "yosys",
@@ -189,6 +154,78 @@ mod with_tools {
             ],
         );
         tool(&flow, "icepack", &["top.asc", "top.bin"]);
+        flow.join("top.bin")
+    }
+
+    /// The issue's done-when: the J.R. 01 bitstream of the iCEBreaker passes, its JSON counts
+    /// level 8's three checks (the simulation, the chip equal to the RTL top for 30 cycles
+    /// from power-on, and proved so for all cycles); a bitstream a user built with their own flow (yosys, nextpnr, icepack)
+    /// from our PCF and our top with X's product term `b & c` changed to `b & ~c` fails with
+    /// exit 1, naming LED5 (answer X), the time and the expected value, with a waveform, and
+    /// its chip is not proved equal to the RTL top (its difference lies past the 30 cycles:
+    /// the presses are debounced for 16 ms); one whose green LED's polarity is swapped fails
+    /// the proof at power-on, naming LEDG_N and cycle 0, with a counterexample waveform.
+    #[test]
+    fn jr01_on_the_icebreaker_passes_and_a_wrong_strategy_fails() {
+        let here = tempfile::tempdir().unwrap();
+        let out = run_in(
+            here.path(),
+            &[
+                "verify",
+                "bitstream",
+                "--board",
+                "icebreaker",
+                "--design",
+                "jr01",
+                "--format",
+                "json",
+            ],
+        );
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+        let json = assert_documented(&stdout, "verify");
+        assert_eq!(json["design"], "bitstream");
+        assert_eq!(json["ran"], 3);
+        for k in 0..3 {
+            assert_eq!(json["levels"][k]["level"], 8);
+            assert_eq!(json["levels"][k]["passed"], true, "{stdout}");
+        }
+        assert_eq!(
+            json["levels"][1]["name"],
+            "level 8 (chip = RTL top, 30 cycles from power-on)"
+        );
+        assert_eq!(json["levels"][1]["cycles"], 30);
+        assert_eq!(
+            json["levels"][2]["name"],
+            "level 8 (chip = RTL top for all cycles)"
+        );
+        let proof = json["levels"][2]["detail"].as_str().unwrap();
+        assert!(
+            proof.starts_with("6 pins equal on every cycle from power-on"),
+            "{proof}"
+        );
+        let detail = json["levels"][0]["detail"].as_str().unwrap();
+        // Power-on and the seven presses of the Gray walk: every position, read off the LEDs.
+        assert!(
+            detail.contains("8 checkpoints decoded against the solver"),
+            "{detail}"
+        );
+        assert!(detail.contains("(icetime)"), "{detail}");
+        assert!(here
+            .path()
+            .join("build/icebreaker/jr01/jr01_icebreaker.bin")
+            .is_file());
+
+        // The user's flow, from our top with one product term changed.
+        let built = here.path().join("build/icebreaker/jr01");
+        let top = std::fs::read_to_string(built.join("jr01_icebreaker.v")).unwrap();
+        let right = "x = (a) | (b & c);";
+        assert_eq!(top.matches(right).count(), 2, "both strategies' X");
+        user_flow(
+            here.path(),
+            "mine",
+            &top.replace(right, "x = (a) | (b & ~c);"),
+        );
         let out = run_in(
             here.path(),
             &[
@@ -221,10 +258,109 @@ mod with_tools {
             .join("wrong/bitstream-icebreaker-jr01/bitstream/bitstream.vcd");
         assert!(vcd.is_file(), "{stdout}");
         assert!(vcd.with_extension("svg").is_file(), "{stdout}");
+        // Its chip differs from the RTL top only past the debounce: equal for 30 cycles from
+        // power-on, and not proved equal for all cycles.
+        assert!(
+            stdout.contains("level 8 (chip = RTL top, 30 cycles from power-on): PASS"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("level 8 (chip = RTL top for all cycles): PASS (BOUNDED ONLY"),
+            "{stdout}"
+        );
+
+        // The green LED's polarity swapped: the proof fails at power-on, naming the pin.
+        let green = "assign LEDG_N = ~core_answer[0];";
+        assert_eq!(top.matches(green).count(), 1);
+        user_flow(
+            here.path(),
+            "green",
+            &top.replace(green, "assign LEDG_N = core_answer[0];"),
+        );
+        let out = run_in(
+            here.path(),
+            &[
+                "verify",
+                "bitstream",
+                "--board",
+                "icebreaker",
+                "--design",
+                "jr01",
+                "--bin",
+                "green/top.bin",
+                "--work",
+                "green-work",
+                "--format",
+                "json",
+            ],
+        );
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+        let json = assert_documented(&stdout, "verify");
+        let bounded = &json["levels"][1];
+        assert_eq!(bounded["passed"], false, "{stdout}");
+        assert_eq!(
+            bounded["detail"],
+            "pin LEDG_N differs at cycle 0 after power-on (yosys miter, ABC bmc3)"
+        );
+        let vcd = here
+            .path()
+            .join("green-work/bitstream-icebreaker-jr01/bitstream/equiv/chip_equiv.vcd");
+        assert_eq!(bounded["artifacts"]["vcd"], vcd.to_str().unwrap());
+        let trace = std::fs::read_to_string(&vcd).unwrap();
+        assert!(
+            trace.contains("e_all") && trace.contains("a_all"),
+            "{trace}"
+        );
+        let proof = &json["levels"][2];
+        assert_eq!(proof["passed"], false, "{stdout}");
+        assert!(
+            proof["detail"]
+                .as_str()
+                .unwrap()
+                .starts_with("pin LEDG_N differs at cycle 0"),
+            "{stdout}"
+        );
+    }
+
+    /// A solver top, with its block RAM on both sides: the chip equals the RTL top for 30
+    /// cycles from power-on and is proved so for all cycles.
+    #[test]
+    fn the_icebreaker_solver_chip_is_proved_equal_to_its_rtl_top() {
+        let here = tempfile::tempdir().unwrap();
+        let out = run_in(
+            here.path(),
+            &[
+                "verify",
+                "bitstream",
+                "--board",
+                "icebreaker",
+                "--design",
+                "solver",
+                "--format",
+                "json",
+            ],
+        );
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+        let json = assert_documented(&stdout, "verify");
+        assert_eq!(json["ran"], 3);
+        assert_eq!(
+            json["levels"][1]["detail"],
+            "7 pins equal on every cycle of 30 from power-on, every input free (yosys miter, \
+             ABC bmc3)"
+        );
+        let proof = json["levels"][2]["detail"].as_str().unwrap();
+        assert!(
+            proof.starts_with("7 pins equal on every cycle from power-on"),
+            "{proof}"
+        );
     }
 
     /// Every design of the registry on `board`: its bitstream, read back and simulated through
-    /// its pins, passes (a design the board clocks through its PLL with the PLL's model).
+    /// its pins, passes (a design the board clocks through its PLL with the PLL's model), and
+    /// its chip equals the RTL top for 30 cycles from power-on, proved for all cycles or said
+    /// to be BOUNDED ONLY.
     fn every_design_on(board: retrogate::board::BoardId) {
         let here = tempfile::tempdir().unwrap();
         let mut failed = Vec::new();
@@ -265,6 +401,21 @@ mod with_tools {
             );
             if !out.status.success() {
                 failed.push(format!("{board} {design}: {detail}"));
+            }
+            // The chip equals the RTL top for 30 cycles from power-on, and the unbounded proof
+            // closes or says it did not.
+            for k in [1, 2] {
+                let check = &json["levels"][k];
+                eprintln!(
+                    "  {}: {} in {} s",
+                    check["name"], check["detail"], check["seconds"]
+                );
+                if check["passed"] != true {
+                    failed.push(format!(
+                        "{board} {design}: {}: {}",
+                        check["name"], check["detail"]
+                    ));
+                }
             }
             checked += 1;
         }

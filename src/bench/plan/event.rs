@@ -276,6 +276,8 @@ pub enum CheckResult {
     Solver(SolverLevelReport),
     /// Level 8: a bitstream read back and simulated through its pins.
     Bitstream(crate::bench::bitstream::BitstreamReport),
+    /// Level 8: the read-back chip against the RTL top by a miter, bounded or unbounded.
+    ChipEquivalence(crate::bench::bitstream_equiv::ChipCheck),
     /// The level could not reach a verdict (a tool missing, failing, timing out, a testbench
     /// stopping): it fails, and says why.
     NoVerdict {
@@ -296,6 +298,7 @@ impl Check {
             CheckResult::Cosim(r) => r.passed(),
             CheckResult::Solver(r) => r.passed(),
             CheckResult::Bitstream(r) => r.passed,
+            CheckResult::ChipEquivalence(r) => r.passed,
             CheckResult::NoVerdict { .. } => false,
         }
     }
@@ -308,6 +311,9 @@ impl Check {
             CheckResult::Cosim(r) => format!("{} {}", self.target, r.engine),
             CheckResult::Solver(r) => solver_level_name(r.level).to_owned(),
             CheckResult::Bitstream(_) => self.level.to_string(),
+            CheckResult::ChipEquivalence(r) => {
+                format!("level {} ({})", self.level.number(), r.name())
+            }
             CheckResult::NoVerdict { head, .. } => head.clone(),
         }
     }
@@ -319,6 +325,7 @@ impl Check {
             CheckResult::Cosim(r) => (r.setup + r.elapsed).as_secs_f64(),
             CheckResult::Solver(r) => r.elapsed.as_secs_f64(),
             CheckResult::Bitstream(r) => r.elapsed.as_secs_f64(),
+            CheckResult::ChipEquivalence(r) => r.elapsed.as_secs_f64(),
             CheckResult::NoVerdict { elapsed, .. } => elapsed.as_secs_f64(),
         }
     }
@@ -329,7 +336,9 @@ impl Check {
             CheckResult::Table(r) => Some(r.vectors as u64),
             CheckResult::Cosim(_) => None,
             CheckResult::Solver(r) => Some(r.positions),
-            CheckResult::Bitstream(_) | CheckResult::NoVerdict { .. } => None,
+            CheckResult::Bitstream(_)
+            | CheckResult::ChipEquivalence(_)
+            | CheckResult::NoVerdict { .. } => None,
         }
     }
 
@@ -339,6 +348,7 @@ impl Check {
             CheckResult::Cosim(r) => Some(r.cycles as u64),
             CheckResult::Solver(r) => Some(r.max_cycles),
             CheckResult::Bitstream(r) => Some(r.cycles),
+            CheckResult::ChipEquivalence(r) => r.cycles(),
             CheckResult::Table(_) | CheckResult::NoVerdict { .. } => None,
         }
     }
@@ -350,6 +360,7 @@ impl Check {
             CheckResult::Cosim(r) => r.detail.clone(),
             CheckResult::Solver(r) => r.failure.clone().unwrap_or_else(|| r.detail.clone()),
             CheckResult::Bitstream(r) => r.detail(),
+            CheckResult::ChipEquivalence(r) => r.detail.clone(),
             CheckResult::NoVerdict { reason, .. } => reason.clone(),
         }
     }
@@ -360,6 +371,7 @@ impl Check {
             CheckResult::Table(r) => r.mismatch.as_ref().and_then(|m| m.vcd.clone()),
             CheckResult::Cosim(r) => r.mismatch.as_ref().and_then(|m| m.vcd.clone()),
             CheckResult::Bitstream(r) => r.mismatch.as_ref().and_then(|m| m.vcd.clone()),
+            CheckResult::ChipEquivalence(r) => r.difference.as_ref().and_then(|d| d.vcd.clone()),
             CheckResult::Solver(_) | CheckResult::NoVerdict { .. } => None,
         }
     }
@@ -401,6 +413,7 @@ impl fmt::Display for Check {
             }
             CheckResult::Solver(r) => write!(f, "{r}"),
             CheckResult::Bitstream(r) => write!(f, "{r}"),
+            CheckResult::ChipEquivalence(r) => write!(f, "{r}"),
             CheckResult::NoVerdict {
                 head,
                 elapsed,
