@@ -320,3 +320,87 @@ fn assign_keys(controls: &mut [Control]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardId;
+
+    fn panel(board: BoardId, design: &Design) -> Panel {
+        crate::vboard::panel(board, design).unwrap()
+    }
+
+    /// The keys follow the silkscreen's numbers where a button has one: the Go Board's SW1 to
+    /// SW4 are keys 1 to 4, the iCEBreaker's BTN1 to BTN3 keys 1 to 3 and its user button the
+    /// next free key, with the design's use of each.
+    #[test]
+    fn buttons_get_the_digit_of_their_label() {
+        let p = panel(BoardId::GoBoard, &Design::sticks());
+        let keys: Vec<(char, &str, Option<&str>)> = p
+            .controls
+            .iter()
+            .map(|c| (c.key, c.label.as_str(), c.role.as_deref()))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                ('1', "SW1", Some("take 1")),
+                ('2', "SW2", Some("take 2")),
+                ('3', "SW3", Some("take 3")),
+                ('4', "SW4", Some("start (long press: machine first)")),
+            ]
+        );
+        let p = panel(BoardId::Icebreaker, &Design::sticks());
+        let keys: Vec<(char, &str)> = p
+            .controls
+            .iter()
+            .map(|c| (c.key, c.label.as_str()))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                ('4', "user button"),
+                ('1', "BTN1"),
+                ('2', "BTN2"),
+                ('3', "BTN3")
+            ]
+        );
+        // Buttons idle low (pull-downs) on the Go Board; the iCEBreaker's BTN_N idles high.
+        assert!(p.idle[p.controls[0].input]);
+    }
+
+    /// Every control of every board design gets a distinct key, none of them `q`, `+`, `~` or
+    /// `?` (quit, long press, power cycle, help); the Alchitry Io's 24 DIP switches, 5 buttons
+    /// and reset all fit.
+    #[test]
+    fn every_control_has_its_own_key() {
+        for board in BoardId::ALL {
+            for design in [Design::Jr01, Design::sticks(), Design::Solver] {
+                let Ok(p) = crate::vboard::panel(board, &design) else {
+                    continue;
+                };
+                let mut keys: Vec<char> = p.controls.iter().map(|c| c.key).collect();
+                assert!(
+                    keys.iter().all(|k| CONTROL_KEYS.contains(*k)),
+                    "{board} {design}: {keys:?}"
+                );
+                let n = keys.len();
+                keys.sort_unstable();
+                keys.dedup();
+                assert_eq!(keys.len(), n, "{board} {design}");
+                assert!(!p.controls.is_empty(), "{board} {design}");
+            }
+        }
+        let p = panel(BoardId::AlchitryCu, &Design::Jr01);
+        let switches = p
+            .controls
+            .iter()
+            .filter(|c| c.kind == ControlKind::Switch)
+            .count();
+        assert_eq!(switches, 24);
+        assert!(p
+            .parts
+            .iter()
+            .any(|part| matches!(part, Part::Mux(_, m) if m.selects.len() == 4)));
+    }
+}

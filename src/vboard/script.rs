@@ -200,3 +200,81 @@ pub fn run_script(
     }
     Ok(frames)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardId;
+    use crate::circuit::top::Design;
+
+    fn go_board() -> Panel {
+        crate::vboard::panel(BoardId::GoBoard, &Design::sticks()).unwrap()
+    }
+
+    #[test]
+    fn a_key_file_reads_times_keys_holds_resets_and_frames() {
+        let p = go_board();
+        let s = Script::parse(
+            "# a game\n0 frame\n100 1\n\n1100 4 hold 1500  # long\n3000 reset\n3000 frame\n",
+            "--keys k",
+            &p,
+        )
+        .unwrap();
+        let actions: Vec<(u64, usize, Action)> = s
+            .steps
+            .iter()
+            .map(|s| (s.ms, s.line, s.action.clone()))
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                (0, 2, Action::Frame),
+                (
+                    100,
+                    3,
+                    Action::Press {
+                        control: 0,
+                        hold_ms: PRESS_MS
+                    }
+                ),
+                (
+                    1100,
+                    5,
+                    Action::Press {
+                        control: 3,
+                        hold_ms: 1500
+                    }
+                ),
+                (3000, 6, Action::Reset),
+                (3000, 7, Action::Frame),
+            ]
+        );
+        assert!(!s.every_change());
+        assert!(Script::parse("0 1\n", "k", &p).unwrap().every_change());
+    }
+
+    #[test]
+    fn a_bad_line_is_named_with_the_valid_keys() {
+        let p = go_board();
+        for (text, says) in [
+            ("0 frame\n10 9\n", "--keys k: line 2 `10 9`: `9` is no key of this board; the actions are a control's key (1 2 3 4)"),
+            ("10 1\n5 2\n", "line 2 `5 2`: 5 ms comes before the previous line's 10 ms"),
+            ("x 1\n", "line 1 `x 1`: `x` is not a time"),
+            ("0\n", "line 1 `0`: no action after the time"),
+            ("0 1 hold 0\n", "`0` is not a hold time"),
+            ("0 1 2\n", "one action a line"),
+            ("# empty\n", "--keys k: no steps"),
+        ] {
+            let e = Script::parse(text, "--keys k", &p).unwrap_err();
+            assert!(e.contains(says), "{text:?}: {e}");
+        }
+        let alchitry = crate::vboard::panel(BoardId::AlchitryCu, &Design::Jr01).unwrap();
+        let switch = alchitry
+            .controls
+            .iter()
+            .find(|c| c.kind == ControlKind::Switch)
+            .unwrap();
+        let e = Script::parse(&format!("0 {} hold 100\n", switch.key), "k", &alchitry).unwrap_err();
+        assert!(e.contains("is a switch"), "{e}");
+    }
+}

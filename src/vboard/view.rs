@@ -335,3 +335,95 @@ pub fn buffer_text(buf: &Buffer) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardId;
+    use crate::circuit::top::Design;
+
+    /// The Go Board's frame: LEDs lit as `Shown` says, its two digits drawn as segments (the
+    /// segment pins active low are lit at 0: here `Shown` holds lit, so 1 and 7), the buttons
+    /// with their keys, and the status line; 80 x 24.
+    #[test]
+    fn the_go_board_frame_draws_leds_digits_and_keys() {
+        let p = crate::vboard::panel(BoardId::GoBoard, &Design::sticks()).unwrap();
+        let mut shown = Shown {
+            lit: vec![false; p.outputs.len()],
+            on: vec![false; p.controls.len()],
+            held: vec![false; p.controls.len()],
+            latched: Vec::new(),
+        };
+        let lit = |name: &str| p.outputs.iter().position(|o| o == name).unwrap();
+        shown.lit[lit("o_LED_4")] = true;
+        for s in ["B", "C"] {
+            shown.lit[lit(&format!("o_Segment1_{s}"))] = true;
+        }
+        for s in ["A", "B", "C"] {
+            shown.lit[lit(&format!("o_Segment2_{s}"))] = true;
+        }
+        shown.held[0] = true;
+        let text = text(&p, &shown, "board time 1.000 s", 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 24);
+        assert!(
+            lines[0].starts_with("┌ Nandland Go Board: sticks (18 sticks"),
+            "{text}"
+        );
+        assert!(text.contains("○ LED1 machine took 1"), "{text}");
+        assert!(text.contains("● LED4 your turn"), "{text}");
+        assert!(text.contains("<1> SW1 take 1"), "{text}");
+        assert!(text.contains("[2] SW2 take 2"), "{text}");
+        let d = lines
+            .iter()
+            .position(|l| l.contains("left digit, right digit"))
+            .unwrap();
+        assert_eq!(
+            lines[d + 1],
+            "│       _                                                                      │"
+        );
+        assert_eq!(
+            lines[d + 2],
+            "│   |     |                                                                    │"
+        );
+        assert_eq!(
+            lines[d + 3],
+            "│   |     |                                                                    │"
+        );
+        assert!(lines[23].starts_with("board time 1.000 s"), "{text}");
+        // Too small: the message, not the board.
+        let small = super::text(&p, &shown, "", 60, 20);
+        assert!(small.contains("This terminal is 60 x 20"), "{small}");
+        assert!(small.contains("needs at least 80 x 24"), "{small}");
+        assert!(!small.contains("SW1"), "{small}");
+    }
+
+    /// Every board design fits 80 x 24, and a click lands on the control drawn there.
+    #[test]
+    fn every_board_fits_80_by_24_and_clicks_find_the_controls() {
+        for board in BoardId::ALL {
+            for design in [Design::Jr01, Design::sticks(), Design::Solver] {
+                let Ok(p) = crate::vboard::panel(board, &design) else {
+                    continue;
+                };
+                assert_eq!(needed(&p), (MIN_WIDTH, MIN_HEIGHT), "{board} {design}");
+                let shown = Shown {
+                    lit: vec![false; p.outputs.len()],
+                    on: vec![false; p.controls.len()],
+                    held: vec![false; p.controls.len()],
+                    latched: vec![vec![[false; 8]; 4]; 1],
+                };
+                let area = Rect::new(0, 0, 80, 24);
+                let mut buf = Buffer::empty(area);
+                draw(&p, &shown, "", false, area, &mut buf);
+                let hits = hit_areas(&p, area);
+                assert_eq!(hits.len(), p.controls.len(), "{board} {design}");
+                for (r, c) in hits {
+                    let at = buf[(r.x, r.y)].symbol().to_owned();
+                    let key = p.controls[c].key.to_string();
+                    assert!(at == "[" || at == key, "{board} {design}: {at:?} for {key}");
+                }
+            }
+        }
+    }
+}

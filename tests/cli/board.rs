@@ -245,19 +245,26 @@ fn design(name: &str) -> retrogate::circuit::top::Design {
     }
 }
 
-/// A frame without its status line (the board time).
+/// What a frame shows of the board's lights and digits: without its status line (the board
+/// time), the switches' positions and the held buttons' marks.
 #[cfg(feature = "external-tools")]
 fn board_part(frame: &str) -> String {
     frame
         .lines()
         .filter(|l| !l.starts_with("board time"))
+        .map(|l| {
+            l.replace(['▮', '▯'], " ")
+                .replace('<', "[")
+                .replace('>', "]")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 /// Every design of the registry on `board` plays a short script: a frame at power-on, a press
-/// of the first button the design uses, a frame after it; the run exits 0, every frame shows
-/// the board, the design and every control's key, and the press changes what the board shows.
+/// of key 1 (else the first button the design uses, else a flip of its first switch), a frame
+/// after it; the run exits 0, every frame shows the board, the design and every control's key,
+/// and the press changes what the board's lights and digits show.
 #[cfg(feature = "external-tools")]
 fn every_design_on(board_id: retrogate::board::BoardId) {
     use retrogate::vboard::ControlKind;
@@ -269,12 +276,21 @@ fn every_design_on(board_id: retrogate::board::BoardId) {
         }
         let name = entry.name;
         let panel = retrogate::vboard::panel(board_id, &design(name)).unwrap();
+        // Key 1 where the design uses it, else the first button it uses, else its first switch.
+        let used = |kind: ControlKind| {
+            panel
+                .controls
+                .iter()
+                .find(move |c| c.kind == kind && c.role.is_some())
+        };
         let control = panel
             .controls
             .iter()
-            .find(|c| c.kind == ControlKind::Button && c.role.is_some())
-            .unwrap_or_else(|| panic!("{board_id} {name}: no button with a use"));
-        let keys = format!("0 frame\n100 {}\n900 frame\n", control.key);
+            .find(|c| c.key == '1' && c.role.is_some())
+            .or_else(|| used(ControlKind::Button))
+            .or_else(|| used(ControlKind::Switch))
+            .unwrap_or_else(|| panic!("{board_id} {name}: no control with a use"));
+        let keys = format!("0 frame\n50 {}\n300 frame\n", control.key);
         let file = format!("keys-{name}.txt");
         std::fs::write(here.path().join(&file), keys).unwrap();
         let frames_dir = format!("frames-{name}");
