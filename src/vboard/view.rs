@@ -384,11 +384,11 @@ mod tests {
         );
         assert_eq!(
             lines[d + 2],
-            "│   |     |                                                                    │"
+            "│   |    |                                                                     │"
         );
         assert_eq!(
             lines[d + 3],
-            "│   |     |                                                                    │"
+            "│   |    |                                                                     │"
         );
         assert!(lines[23].starts_with("board time 1.000 s"), "{text}");
         // Too small: the message, not the board.
