@@ -121,7 +121,7 @@ the screen as text to DIR/NNNN-<ms>ms.txt: one line per step, `<ms> <action>` in
 model is built in --work (and reused while the top is unchanged).
 
 Examples:
-  printf '0 frame\n200 1\n1000 frame\n' > keys.txt && retrogate board --board go-board --keys keys.txt --frames frames";
+  echo '1000 frame' > keys.txt && retrogate board --board go-board --keys keys.txt --frames frames";
 
 /// `retrogate board`.
 #[derive(Clone, Debug, Args)]
