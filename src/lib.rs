@@ -10,6 +10,9 @@
 //!   events, reports and JSON document;
 //! - [`build`]: the bitstream pipeline (a board top through yosys, nextpnr-ice40 and icepack;
 //!   iceprog) and its build record;
+//! - [`vboard`]: the virtual board: a board top under Verilator driven through its pins at the
+//!   board's clock by a harness, drawn from the board data (ratatui), with a scripted mode that
+//!   keeps frames as text;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out), against
 //!   the solver or the simulated circuit;
 //! - [`schematic`]: circuits as Graphviz DOT text (sums of products as gates, the controller's
@@ -56,5 +59,6 @@ pub mod play;
 pub mod plugboard;
 pub mod schematic;
 pub mod solver;
+pub mod vboard;
 pub mod verilog;
 pub mod waveform;

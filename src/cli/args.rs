@@ -102,6 +102,48 @@ Examples:\n  retrogate clean                                  # everything retro
     /// List the boards: part, package, clock, and what each design does with each pin.
     #[command(after_help = "Examples:\n  retrogate boards\n  retrogate boards --format json")]
     Boards(BoardsArgs),
+    /// The virtual board: a live terminal picture of a board running its design's top under
+    /// Verilator at the board's own clock, with keys for its buttons and switches.
+    #[command(after_help = BOARD_HELP)]
+    Board(BoardArgs),
+}
+
+const BOARD_HELP: &str = "\
+Without --keys, a full-screen view of the board (80 x 24 or larger): each button and switch
+has its key beside it (a press holds a button 120 ms, as a finger does; `+` then a key holds it
+1.5 s, a long press), `~` power-cycles the board, `?` shows the help, `q`, Esc or Ctrl-C quit.
+The status line shows the board's time against the real time.
+
+With --keys FILE --frames DIR the board plays a key file as fast as it simulates and writes
+the screen as text to DIR/NNNN-<ms>ms.txt: one line per step, `<ms> <action>` in board time
+(ms since power-on), the action a control's key, `<key> hold <ms>`, `reset` (power cycle) or
+`frame` (keep the screen then); without `frame` lines every change is kept. The Verilator
+model is built in --work (and reused while the top is unchanged).
+
+Examples:
+  echo '1000 frame' > keys.txt && retrogate board --board go-board --keys keys.txt --frames frames";
+
+/// `retrogate board`.
+#[derive(Clone, Debug, Args)]
+pub struct BoardArgs {
+    /// The board.
+    #[arg(long, value_enum, default_value_t = BoardArg::Icebreaker)]
+    pub board: BoardArg,
+    /// The design.
+    #[arg(long, value_enum, default_value_t = DesignArg::Sticks)]
+    pub design: DesignArg,
+    /// The stick game (with --design sticks only).
+    #[command(flatten)]
+    pub game: BuildSticksArgs,
+    /// Play this key file instead of the keyboard (`<ms> <action>` lines; see below).
+    #[arg(long, value_name = "FILE", requires = "frames")]
+    pub keys: Option<std::path::PathBuf>,
+    /// Where the scripted mode writes its frames (new, empty, or retrogate's).
+    #[arg(long, value_name = "DIR", requires = "keys")]
+    pub frames: Option<std::path::PathBuf>,
+    /// Working folder for the Verilator model (new, empty, or retrogate's).
+    #[arg(long, value_name = "DIR", default_value = "build/board")]
+    pub work: std::path::PathBuf,
 }
 
 /// `retrogate boards`.

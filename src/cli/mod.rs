@@ -6,6 +6,7 @@
 //! flag and the fix, and nothing is written).
 
 mod args;
+mod board;
 mod boards;
 mod build;
 mod clean;
@@ -96,6 +97,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             | Command::Schematic(_)
             | Command::Build(_)
             | Command::Program(_)
+            | Command::Board(_)
     ) {
         // These run tools: a signal stops them and removes the temporary folders.
         crate::interrupt::install(interrupted)?;
@@ -124,6 +126,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Clean(a) => clean::run(a, out),
         Command::Wave(a) => wave::run(a, out),
         Command::Boards(a) => boards::run(a, out),
+        Command::Board(a) => board::run(a, &ui, out),
     };
     let finished = crate::output_dir::finish();
     drop(finish);

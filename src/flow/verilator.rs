@@ -1,4 +1,5 @@
-//! Verilator: lint, and build-and-run of a testbench with `--binary`.
+//! Verilator: lint, build-and-run of a testbench with `--binary`, and the build of a model
+//! with a C++ `main` of the caller's ([`build_program`]: the virtual board's harness).
 //!
 //! `--binary` needs Verilator 5.004 or later (Debian bookworm has 5.006);
 //! with an older one [`build_binary`] fails with a message saying so.
@@ -80,20 +81,70 @@ pub fn build_model(
     defines: &[&str],
     name: &str,
 ) -> Result<Model, ToolError> {
+    let mode = [
+        "--binary",
+        "--trace",
+        "-Wno-fatal",
+        "--timescale",
+        "1ns/1ps",
+    ];
+    build_with(dir, sources, top, defines, name, &mode, b"--binary")
+}
+
+/// The Verilator options of [`build_program`]: a C++ model built for speed (Verilator's `-O3`,
+/// X values resolved to the fastest constant, no assertions), its fast code compiled with `-O3`
+/// and its slow (start-up) code with `-O0` (Verilator's make default is `-Os` for both).
+pub const PROGRAM_OPTIONS: [&str; 14] = [
+    "--cc",
+    "--exe",
+    "--build",
+    "-O3",
+    "--x-assign",
+    "fast",
+    "--x-initial",
+    "fast",
+    "--noassert",
+    "-Wno-fatal",
+    "-MAKEFLAGS",
+    "OPT_FAST=-O3",
+    "-MAKEFLAGS",
+    "OPT_SLOW=-O0",
+];
+
+/// Builds the Verilog `sources` with `top` as root and a C++ `main` of the caller's (one of
+/// `sources`, a `.cpp` file driving the model `V<top>`) into the executable
+/// `dir/obj_<name>/<name>`, with [`PROGRAM_OPTIONS`]. Reused, cached and built outside a folder
+/// GNU make refuses as [`build_model`] does.
+pub fn build_program(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    name: &str,
+) -> Result<Model, ToolError> {
+    build_with(dir, sources, top, &[], name, &PROGRAM_OPTIONS, b"--exe")
+}
+
+/// [`build_model`] and [`build_program`]: Verilator with `mode` (the options before the top),
+/// cached under the key `kind`.
+fn build_with(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    defines: &[&str],
+    name: &str,
+    mode: &[&str],
+    kind: &[u8],
+) -> Result<Model, ToolError> {
     let mdir = format!("obj_{name}");
-    let mut args: Vec<String> = vec![
-        "--binary".to_owned(),
-        "--trace".to_owned(),
-        "-Wno-fatal".to_owned(),
-        "--timescale".to_owned(),
-        "1ns/1ps".to_owned(),
+    let mut args: Vec<String> = mode.iter().map(|&a| a.to_owned()).collect();
+    args.extend([
         "--top-module".to_owned(),
         top.to_owned(),
         "--Mdir".to_owned(),
         mdir.clone(),
         "-o".to_owned(),
         name.to_owned(),
-    ];
+    ]);
     args.extend(defines.iter().map(|d| format!("-D{d}")));
     let names: Vec<String> = sources
         .iter()
@@ -114,7 +165,7 @@ pub fn build_model(
     let _ = std::fs::remove_file(&stamp);
     let log = format!("{name}.verilator.log");
     let exe_name = format!("{mdir}/{name}");
-    let key = super::cache::key(Tool::Verilator, dir, &[b"--binary", inputs.as_bytes()])?;
+    let key = super::cache::key(Tool::Verilator, dir, &[kind, inputs.as_bytes()])?;
     if let Some(out) = key
         .as_ref()
         .and_then(|k| super::cache::restore(k, dir, &[&exe_name], Some(&log)))

@@ -59,6 +59,7 @@ fn needs_tools(line: &str) -> bool {
         "retrogate verify",
         "retrogate build",
         "retrogate schematic",
+        "retrogate board",
         "iverilog",
     ]
     .iter()
@@ -158,10 +159,17 @@ fn named_paths(line: &str) -> Vec<PathBuf> {
             .and_then(|i| words.get(i + 1))
             .map(PathBuf::from)
     };
-    let mut paths: Vec<PathBuf> = ["--out", "--sim", "--work", "--constraints", "-o"]
-        .iter()
-        .filter_map(|f| value(f))
-        .collect();
+    let mut paths: Vec<PathBuf> = [
+        "--out",
+        "--sim",
+        "--work",
+        "--constraints",
+        "-o",
+        "--frames",
+    ]
+    .iter()
+    .filter_map(|f| value(f))
+    .collect();
     // A testbench's waveform plusarg names the file it writes.
     paths.extend(
         words
@@ -202,6 +210,18 @@ fn named_paths(line: &str) -> Vec<PathBuf> {
     }
     if verb("build") {
         paths.push(PathBuf::from("build"));
+    }
+    // `board` builds its Verilator model in build/board; its examples write their key file
+    // (`> keys.txt`) first.
+    if verb("board") {
+        paths.push(PathBuf::from("build/board"));
+        paths.push(PathBuf::from("build/.retrogate-manifest"));
+        paths.extend(
+            words
+                .windows(2)
+                .filter(|w| w[0] == ">")
+                .map(|w| PathBuf::from(w[1])),
+        );
     }
     // retrogate records each file it writes in its folder's manifest (the rule that it never
     // replaces a file it did not write), so a named file may bring that folder's manifest.

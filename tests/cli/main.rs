@@ -4,6 +4,7 @@
 mod bad_input;
 mod bad_input_files;
 mod bitstream;
+mod board;
 mod boards;
 mod build;
 mod design;
@@ -71,6 +72,7 @@ fn every_verb_has_an_example_in_its_help() {
         "schematic",
         "wave",
         "boards",
+        "board",
         "build",
         "program",
         "report",

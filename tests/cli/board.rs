@@ -1,0 +1,506 @@
+//! `retrogate board`: the virtual board. A scripted game on the Go Board is checked against
+//! `retrogate play sticks --against solver` (the solver's moves, read from its output), every
+//! board and design runs a short script, and the live full-screen view runs in tmux.
+
+use std::path::Path;
+
+use crate::retrogate;
+
+/// `retrogate board` with the tools on PATH, in `dir`.
+fn board(dir: &Path) -> std::process::Command {
+    let mut c = retrogate();
+    c.arg("board")
+        .current_dir(dir)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    c
+}
+
+/// The frames a scripted run wrote, in order, as (file name, text).
+#[cfg(feature = "external-tools")]
+fn frames(dir: &Path) -> Vec<(String, String)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with("ms.txt"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
+/// The number a 7-segment digit drawn as text shows (`None`: blank or not a digit), from its
+/// three rows of three characters: ` _ `, `|_|`, `|_|`.
+#[cfg(feature = "external-tools")]
+fn seven_segment(rows: [&[char]; 3]) -> Option<u32> {
+    let at = |r: usize, c: usize, ch: char| rows[r].get(c) == Some(&ch);
+    let segments = [
+        at(0, 1, '_'), // A
+        at(1, 2, '|'), // B
+        at(2, 2, '|'), // C
+        at(2, 1, '_'), // D
+        at(2, 0, '|'), // E
+        at(1, 0, '|'), // F
+        at(1, 1, '_'), // G
+    ];
+    // The usual shapes of 0-9 (A..G).
+    let digits: [[bool; 7]; 10] = [
+        [true, true, true, true, true, true, false],
+        [false, true, true, false, false, false, false],
+        [true, true, false, true, true, false, true],
+        [true, true, true, true, false, false, true],
+        [false, true, true, false, false, true, true],
+        [true, false, true, true, false, true, true],
+        [true, false, true, true, true, true, true],
+        [true, true, true, false, false, false, false],
+        [true, true, true, true, true, true, true],
+        [true, true, true, true, false, true, true],
+    ];
+    digits.iter().position(|d| *d == segments).map(|d| d as u32)
+}
+
+/// The Go Board's count (its two digits) and the lit LEDs among LED1-LED4, read from a frame.
+#[cfg(feature = "external-tools")]
+fn go_board(frame: &str) -> (Option<u32>, Vec<u32>) {
+    let lines: Vec<Vec<char>> = frame.lines().map(|l| l.chars().collect()).collect();
+    let label = lines
+        .iter()
+        .position(|l| {
+            l.iter()
+                .collect::<String>()
+                .contains("left digit, right digit")
+        })
+        .unwrap_or_else(|| panic!("no digits in the frame:\n{frame}"));
+    // The digits start after the frame's border and a space; each is 4 wide, then a space.
+    let digit = |i: usize| {
+        let row = |r: usize| -> Vec<char> {
+            lines[label + 1 + r]
+                .iter()
+                .skip(2 + 5 * i)
+                .take(3)
+                .copied()
+                .collect()
+        };
+        let (a, b, c) = (row(0), row(1), row(2));
+        seven_segment([&a, &b, &c])
+    };
+    let count = match (digit(0), digit(1)) {
+        (Some(t), Some(o)) => Some(10 * t + o),
+        (None, Some(o)) => Some(o),
+        _ => None,
+    };
+    let lit = (1..=4)
+        .filter(|n| frame.contains(&format!("● LED{n} ")))
+        .collect();
+    (count, lit)
+}
+
+/// The moves of `play sticks --against solver` for the human's `takes`: after each, the
+/// machine's take and the count it leaves.
+#[cfg(feature = "external-tools")]
+fn solver_answers(takes: &[u32]) -> Vec<(u32, u32)> {
+    use std::io::Write;
+    let mut child = retrogate()
+        .args(["play", "sticks", "--against", "solver"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input: String = takes.iter().map(|t| format!("{t}\n")).collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    // `17 |||...  machine: take 1 -> 16`
+    text.lines()
+        .filter_map(|l| l.split_once("machine: take ").map(|(_, r)| r))
+        .map(|r| {
+            let (take, left) = r.split_once(" -> ").unwrap();
+            let left: String = left.chars().take_while(char::is_ascii_digit).collect();
+            (take.parse().unwrap(), left.parse().unwrap())
+        })
+        .collect()
+}
+
+/// Done when: a scripted game on the virtual Go Board shows the count going down and the
+/// machine's answers, the same moves `play sticks --against solver` makes.
+#[cfg(feature = "external-tools")]
+#[test]
+fn a_scripted_go_board_game_makes_the_solvers_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let takes = [1u32, 3, 2, 1];
+    // Each take pressed, then a frame after the machine's 0.5 s think time.
+    let mut keys = String::from("# take, then look after the machine's move\n0 frame\n");
+    for (n, t) in takes.iter().enumerate() {
+        let at = 100 + 1000 * n as u64;
+        keys.push_str(&format!("{at} {t}\n{} frame\n", at + 900));
+    }
+    std::fs::write(dir.path().join("keys.txt"), keys).unwrap();
+    let out = board(dir.path())
+        .args(["--board", "go-board", "--design", "sticks"])
+        .args(["--keys", "keys.txt", "--frames", "frames"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("5 frames in"), "{stdout}");
+    let frames = frames(&dir.path().join("frames"));
+    let shown: Vec<(Option<u32>, Vec<u32>)> = frames.iter().map(|(_, f)| go_board(f)).collect();
+    let answers = solver_answers(&takes);
+    assert_eq!(answers.len(), takes.len(), "{answers:?}");
+    // Power-on: 18 sticks, your turn (LED4), no machine take yet.
+    assert_eq!(shown[0], (Some(18), vec![4]), "{}", frames[0].1);
+    let mut count = 18;
+    for (n, (&take, &(machine, left))) in takes.iter().zip(&answers).enumerate() {
+        count -= take + machine;
+        assert_eq!(count, left, "the solver's count after move {n}");
+        // LED k lit: the machine took k; LED4: your turn again.
+        assert_eq!(
+            shown[n + 1],
+            (Some(left), vec![machine, 4]),
+            "after taking {take} the solver answers {machine}, leaving {left}:\n{}",
+            frames[n + 1].1
+        );
+    }
+}
+
+/// Bad input: a key the board has no control for is refused with the line, the valid keys and
+/// exit 2, and nothing is written (no frames, no work folder).
+#[test]
+fn a_bad_key_file_names_the_line_and_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("keys.txt"), "0 frame\n100 9\n").unwrap();
+    let out = board(dir.path())
+        .args([
+            "--board", "go-board", "--keys", "keys.txt", "--frames", "frames",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--keys keys.txt: line 2 `100 9`: `9` is no key of this board")
+            && stderr.contains("(1 2 3 4)"),
+        "{stderr}"
+    );
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["keys.txt"]);
+    // Out of order, and a hold on a switch-less board's unknown word.
+    for (keys, says) in [
+        ("500 frame\n100 1\n", "line 2 `100 1`: 100 ms comes before"),
+        ("0 1 hold x\n", "`x` is not a hold time"),
+        ("soon 1\n", "`soon` is not a time"),
+        ("# nothing\n", "no steps"),
+    ] {
+        std::fs::write(dir.path().join("keys.txt"), keys).unwrap();
+        let out = board(dir.path())
+            .args([
+                "--board", "go-board", "--keys", "keys.txt", "--frames", "frames",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{keys}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{keys}: {stderr}");
+    }
+    // Without a terminal and without a key file: refused, naming the scripted mode.
+    let out = board(dir.path())
+        .args(["--board", "go-board"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--keys FILE --frames DIR"));
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["keys.txt"]);
+}
+
+/// The design of a `--design` name, as the library has it.
+#[cfg(feature = "external-tools")]
+fn design(name: &str) -> retrogate::circuit::top::Design {
+    use retrogate::circuit::top::Design;
+    match name {
+        "jr01" => Design::Jr01,
+        "sticks" => Design::sticks(),
+        "solver" => Design::Solver,
+        other => panic!("a design this test does not know: {other}"),
+    }
+}
+
+/// What a frame shows of the board's lights and digits: without its status line (the board
+/// time), the switches' positions and the held buttons' marks.
+#[cfg(feature = "external-tools")]
+fn board_part(frame: &str) -> String {
+    frame
+        .lines()
+        .filter(|l| !l.starts_with("board time"))
+        .map(|l| {
+            l.replace(['▮', '▯'], " ")
+                .replace('<', "[")
+                .replace('>', "]")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every design of the registry on `board` plays a short script: a frame at power-on, a press
+/// of key 1 (else the first button the design uses, else a flip of its first switch), a frame
+/// after it; the run exits 0, every frame shows the board, the design and every control's key,
+/// and the press changes what the board's lights and digits show.
+#[cfg(feature = "external-tools")]
+fn every_design_on(board_id: retrogate::board::BoardId) {
+    use retrogate::vboard::ControlKind;
+    let here = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for entry in retrogate::circuit::top::BOARD_DESIGNS {
+        if (entry.pin_uses)(board_id.board()).is_none() {
+            continue;
+        }
+        let name = entry.name;
+        let panel = retrogate::vboard::panel(board_id, &design(name)).unwrap();
+        // Key 1 where the design uses it, else the first button it uses, else its first switch.
+        let used = |kind: ControlKind| {
+            panel
+                .controls
+                .iter()
+                .find(move |c| c.kind == kind && c.role.is_some())
+        };
+        let control = panel
+            .controls
+            .iter()
+            .find(|c| c.key == '1' && c.role.is_some())
+            .or_else(|| used(ControlKind::Button))
+            .or_else(|| used(ControlKind::Switch))
+            .unwrap_or_else(|| panic!("{board_id} {name}: no control with a use"));
+        let keys = format!("0 frame\n50 {}\n300 frame\n", control.key);
+        let file = format!("keys-{name}.txt");
+        std::fs::write(here.path().join(&file), keys).unwrap();
+        let frames_dir = format!("frames-{name}");
+        let started = std::time::Instant::now();
+        let out = board(here.path())
+            .args(["--board", board_id.as_str(), "--design", name])
+            .args(["--keys", &file, "--frames", &frames_dir])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        eprintln!(
+            "{board_id} {name}: {:.1} s: {stdout}",
+            started.elapsed().as_secs_f64()
+        );
+        assert!(
+            out.status.success(),
+            "{board_id} {name}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let frames = frames(&here.path().join(&frames_dir));
+        assert_eq!(frames.len(), 2, "{board_id} {name}: {frames:?}");
+        for (file, text) in &frames {
+            assert!(
+                text.contains(board_id.board().name) && text.contains(name),
+                "{board_id} {name} {file}:\n{text}"
+            );
+            for c in &panel.controls {
+                assert!(
+                    text.contains(&format!("[{}]", c.key))
+                        || (c.kind == ControlKind::Switch && text.contains(&c.key.to_string())),
+                    "{board_id} {name} {file}: no key {}:\n{text}",
+                    c.key
+                );
+            }
+        }
+        assert_ne!(
+            board_part(&frames[0].1),
+            board_part(&frames[1].1),
+            "{board_id} {name}: pressing {} ({}) changed nothing",
+            control.key,
+            control.label
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "{board_id}: only {checked} designs");
+}
+
+// One test per board, so the test runner spreads the boards over the cores.
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn every_icebreaker_design_runs_on_the_virtual_board() {
+    every_design_on(retrogate::board::BoardId::Icebreaker);
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn every_go_board_design_runs_on_the_virtual_board() {
+    every_design_on(retrogate::board::BoardId::GoBoard);
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn every_alchitry_cu_design_runs_on_the_virtual_board() {
+    every_design_on(retrogate::board::BoardId::AlchitryCu);
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn every_alchitry_cu_v2_design_runs_on_the_virtual_board() {
+    every_design_on(retrogate::board::BoardId::AlchitryCuV2);
+}
+
+#[cfg(feature = "external-tools")]
+#[test]
+fn every_icestick_design_runs_on_the_virtual_board() {
+    every_design_on(retrogate::board::BoardId::Icestick);
+}
+
+/// Every board has its test above: the match has no catch-all, so a new board does not compile
+/// here until it has one; each test it names is in this file.
+#[test]
+fn every_board_has_its_virtual_board_test() {
+    use retrogate::board::BoardId;
+    for board_id in BoardId::ALL {
+        let test = match board_id {
+            BoardId::Icebreaker => "every_icebreaker_design_runs_on_the_virtual_board",
+            BoardId::GoBoard => "every_go_board_design_runs_on_the_virtual_board",
+            BoardId::AlchitryCu => "every_alchitry_cu_design_runs_on_the_virtual_board",
+            BoardId::AlchitryCuV2 => "every_alchitry_cu_v2_design_runs_on_the_virtual_board",
+            BoardId::Icestick => "every_icestick_design_runs_on_the_virtual_board",
+        };
+        assert!(
+            include_str!("board.rs").contains(&format!("fn {test}() {{")),
+            "{board_id}: no test `{test}` in this file"
+        );
+    }
+}
+
+/// A tmux server of this test's own (its own socket), killed when dropped.
+#[cfg(feature = "external-tools")]
+struct Tmux {
+    socket: String,
+}
+
+#[cfg(feature = "external-tools")]
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = std::process::Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "board"])
+    }
+
+    /// Waits (up to `secs`) until the screen satisfies `ok`; the last screen.
+    fn wait(&self, secs: u64, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                return screen;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "waited {secs} s for {what}; the screen:\n{screen}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    }
+}
+
+#[cfg(feature = "external-tools")]
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+/// The live full-screen view in tmux, 80 x 24, as a user types: the Go Board at power-on
+/// (18 sticks, your turn), key 1 takes one and the machine answers as the solver does (16 left),
+/// a window too small gets the message saying the size it needs and the board comes back when
+/// it is large enough again, and Ctrl-C quits, restoring the screen (the shell's lines and the
+/// summary are back).
+#[cfg(feature = "external-tools")]
+#[test]
+fn the_live_board_runs_in_tmux() {
+    let here = tempfile::tempdir().unwrap();
+    let tmux = Tmux {
+        socket: format!("retrogate-board-test-{}", std::process::id()),
+    };
+    let mut env = format!(
+        "PATH='{}'",
+        std::env::var("PATH").unwrap_or_default().replace('\'', "")
+    );
+    if let Some((k, v)) = crate::tool_cache() {
+        env.push_str(&format!(" {k}='{}'", v.to_string_lossy()));
+    }
+    let command = format!(
+        "cd '{}' && echo shell before && env -i TERM=xterm-256color {env} '{}' board --board \
+         go-board; echo EXIT=$?; sleep 600",
+        here.path().display(),
+        env!("CARGO_BIN_EXE_retrogate")
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "board",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    let screen = tmux.wait(600, "the board", |s| {
+        s.contains("Nandland Go Board") && go_board(s).0 == Some(18)
+    });
+    assert_eq!(go_board(&screen), (Some(18), vec![4]), "{screen}");
+    assert!(screen.contains("[1] SW1 take 1"), "{screen}");
+    tmux.run(&["send-keys", "-t", "board", "1"]);
+    // Take 1: 17 left; the machine (the solver's move from 17 is 1) leaves 16.
+    let answers = solver_answers(&[1]);
+    let screen = tmux.wait(120, "the machine's answer", |s| {
+        s.contains("Nandland Go Board") && go_board(s).0 == Some(answers[0].1)
+    });
+    assert_eq!(
+        go_board(&screen),
+        (Some(answers[0].1), vec![answers[0].0, 4]),
+        "{screen}"
+    );
+    assert!(screen.contains("real"), "{screen}");
+    tmux.run(&["resize-window", "-t", "board", "-x", "60", "-y", "20"]);
+    tmux.wait(30, "the too-small message", |s| {
+        s.contains("This terminal is 60 x 20") && s.contains("needs at least 80 x 24")
+    });
+    tmux.run(&["resize-window", "-t", "board", "-x", "80", "-y", "24"]);
+    tmux.wait(30, "the board again", |s| s.contains("Nandland Go Board"));
+    tmux.run(&["send-keys", "-t", "board", "C-c"]);
+    let screen = tmux.wait(30, "the shell", |s| s.contains("EXIT=0"));
+    assert!(
+        screen.contains("shell before")
+            && screen.contains("board go-board: ")
+            && !screen.contains("Nandland Go Board"),
+        "{screen}"
+    );
+}
