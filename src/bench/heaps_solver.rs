@@ -9,7 +9,7 @@
 //!
 //! A configuration ([`heaps_case`]) is a list of solves run back to back on one circuit: every
 //! subset of the moves (the empty one too), both rules, at the largest target, then seeded random
-//! subsets, rules and targets (0 to T). Levels, each checking every table entry and every solve's
+//! subsets, rules and targets (0 to T); `verify heaps-solver` runs [`verify_cases`]. Levels, each checking every table entry and every solve's
 //! cycle count against [`cycle_bound`]:
 //! 1. rust-hdl's simulation of the block ([`simulate_heaps_solves`]), compared in Rust;
 //! 2. the emitted Verilog under Icarus, 3. under Verilator, 4. the `synth_ice40` netlist with
@@ -200,9 +200,53 @@ pub fn heaps_sim_case(max_target: u64, max_add: u64, max_mul: u64) -> HeapsCase 
     HeapsCase { requests, ..every }
 }
 
-/// The configuration `verify heaps-solver` runs: the issue's default size, T = 63, A = 2, M = 3.
+/// The issue's default size, T = 63, A = 2, M = 3: every subset of the moves, both rules, and 16
+/// random solves.
 pub fn default_heaps_case() -> HeapsCase {
     heaps_case("default", 63, 2, 3, 16)
+}
+
+/// The solves of `case` the gate-level level runs (a netlist simulates some thousand cycles a
+/// second, too slow for every subset at T = 63 within a tool's time limit): at the largest
+/// target every move, `x+1` alone and no move, both rules, then the first two random solves.
+pub fn gate_case(case: &HeapsCase) -> HeapsCase {
+    let full = case.max_add + case.max_mul;
+    let at_target = 2usize << full;
+    let requests = case
+        .requests
+        .iter()
+        .enumerate()
+        .filter(|&(i, r)| {
+            if i >= at_target {
+                i < at_target + 2
+            } else {
+                r.move_count() == full || r.move_count() == 0 || (r.adds == 1 && r.muls == 0)
+            }
+        })
+        .map(|(_, r)| *r)
+        .collect();
+    HeapsCase {
+        requests,
+        ..case.clone()
+    }
+}
+
+/// The configurations `verify heaps-solver` runs: `small` (T = 15, A = 2, M = 3, every subset of
+/// the moves, both rules, 32 random solves), then the requested size (`size`): every subset and
+/// 16 random solves up to 5 moves, else [`heaps_sim_case`]'s solves.
+pub fn verify_cases(max_target: u64, max_add: u64, max_mul: u64) -> Vec<HeapsCase> {
+    let mut cases = vec![heaps_case("small", 15, 2, 3, 32)];
+    if (max_target, max_add, max_mul) != (15, 2, 3) {
+        cases.push(if max_add + max_mul <= 5 {
+            heaps_case("size", max_target, max_add, max_mul, 16)
+        } else {
+            HeapsCase {
+                name: "size",
+                ..heaps_sim_case(max_target, max_add, max_mul)
+            }
+        });
+    }
+    cases
 }
 
 /// The vector file: the number of solves, then per solve two header words
@@ -728,6 +772,68 @@ mod tests {
             let report = run_heaps_level(Level::Verilator, &case, dir.path()).unwrap();
             assert!(report.passed(), "{report}");
         }
+    }
+
+    /// The `synth_ice40` netlist (its block RAMs under yosys's `SB_RAM40_4K` model) solves like
+    /// the software solver.
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn the_netlist_matches_the_solver_at_gate_level() {
+        let dir = crate::flow::testing::work_dir("heaps_gate");
+        let report = run_heaps_level(
+            Level::GateLevel,
+            &gate_case(&heaps_case("gate", 63, 2, 3, 4)),
+            dir.path(),
+        )
+        .unwrap();
+        assert!(report.passed(), "{report}");
+        assert!(report.detail.contains("SB_RAM40_4K"), "{report}");
+    }
+
+    /// The issue's targets at T = 63, A = 2, M = 3 on the UP5K: at most 12 block RAMs and 400
+    /// logic cells, and Fmax at least 24 MHz (2x the iCEBreaker's 12 MHz). Placed and routed
+    /// inside docs/heaps_solver_fmax.v (the solver has more ports than the SG48 package has
+    /// pins), whose 24-bit shift register counts against the 400 cells too; seed 1 here,
+    /// seeds 1..8 in docs/heaps_solver.md.
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn synthesis_meets_the_issue_targets() {
+        use crate::flow::nextpnr::{place_and_route, PnrOptions};
+        let dir = crate::flow::testing::work_dir("heaps_figures");
+        let design = write(
+            dir.path(),
+            &format!("{HEAPS_SOLVER_MODULE}.v"),
+            &heaps_solver_verilog(63, 2, 3).unwrap(),
+        )
+        .unwrap();
+        let wrapper = write(
+            dir.path(),
+            "heaps_solver_fmax.v",
+            include_str!("../../docs/heaps_solver_fmax.v"),
+        )
+        .unwrap();
+        let synth =
+            yosys::synth_ice40(dir.path(), &[design, wrapper], "heaps_solver_fmax").unwrap();
+        assert!(
+            (1..=12).contains(&synth.stats.ram40_4k),
+            "{} SB_RAM40_4K",
+            synth.stats.ram40_4k
+        );
+        let options = PnrOptions {
+            freq_mhz: 24.0,
+            ..PnrOptions::icebreaker()
+        };
+        let pnr = place_and_route(
+            dir.path(),
+            &synth.netlist_json,
+            &options,
+            "heaps_solver_fmax",
+        )
+        .unwrap();
+        let cells = pnr.logic_cells.expect("nextpnr reports its logic cells");
+        assert!(cells <= 400, "{cells} logic cells");
+        let fmax = pnr.fmax_mhz.expect("a clocked design");
+        assert!(!pnr.timing_failed && fmax >= 24.0, "Fmax {fmax} MHz");
     }
 
     /// Small changes to the emitted Verilog (tie-breaking, the terminal rule, the order of the

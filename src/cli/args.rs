@@ -564,6 +564,13 @@ pub enum VerifyTargetArgs {
     /// solved on the chip into block RAM and read through its query port.
     #[command(after_help = "Examples:\n  retrogate verify solver")]
     Solver(SolverDesignArgs),
+    /// The on-chip heap solver `heaps_solver`: the KEGE exam's two-heap game solved on the chip
+    /// into block RAM, checked against the software solver (levels 1 to 4).
+    #[command(
+        name = "heaps-solver",
+        after_help = "Examples:\n  retrogate verify heaps-solver --max-target 20\n  retrogate verify heaps-solver --level icarus"
+    )]
+    HeapsSolver(HeapsSolverDesignArgs),
     /// A board design's bitstream (level 8): read back with icestorm (iceunpack, icebox_vlog),
     /// simulated through the board's pins against the RTL top at the board's timing, timed by
     /// icetime beside nextpnr.
