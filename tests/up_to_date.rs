@@ -86,6 +86,17 @@ fn hdl_sticks_solver_is_up_to_date() {
     );
 }
 
+/// The on-chip heap solver at the default size (`emit heaps-solver`: T = 63, A = 2,
+/// M = 3).
+#[test]
+fn hdl_heaps_solver_is_up_to_date() {
+    use retrogate::circuit::heaps_solver::heaps_solver_verilog;
+    assert_file(
+        "hdl/heaps_solver.v",
+        &heaps_solver_verilog(63, 2, 3).unwrap(),
+    );
+}
+
 #[test]
 fn constraints_for_sticks_are_up_to_date() {
     use retrogate::board::BoardId;

@@ -2,7 +2,8 @@
 //! the committed `hdl/*.v` and `sim/*.v`, the top of every board x design (the registry
 //! `circuit::top::BOARD_DESIGNS` on every board it has a layout for, so a new design or board is
 //! linted without touching this file), and the testbenches `retrogate verify` writes into its
-//! work folders (linted with their design, the way the bench builds them: `--timescale 1ns/1ps`).
+//! work folders (linted with their design, the way the bench builds them: `--timescale 1ns/1ps`),
+//! and `emit heaps-solver` at several sizes, with its `--sim` testbench.
 //!
 //! A file passes when Verilator prints no `%Warning` (and no `%Error`) located in a file
 //! retrogate wrote. The iCE40 primitives a top instantiates (`SB_IO`, `SB_PLL40_CORE`) are
@@ -222,6 +223,67 @@ fn verify_testbenches_lint_clean() {
         for line in lint(dir, &args, &ours) {
             problems.push(format!("{}: {line}", tb.display()));
         }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} warnings:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// `retrogate emit heaps-solver --sim` at the smallest, the default, the largest and an odd size:
+/// the solver and its testbench lint clean.
+#[test]
+fn emitted_heaps_solvers_lint_clean() {
+    let mut problems = Vec::new();
+    for (t, a, m) in [
+        ("3", "1", "1"),
+        ("63", "2", "3"),
+        ("127", "4", "3"),
+        ("100", "3", "2"),
+    ] {
+        let work = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_retrogate"))
+            .current_dir(work.path())
+            .args([
+                "emit",
+                "heaps-solver",
+                "--max-target",
+                t,
+                "--max-add",
+                a,
+                "--max-mul",
+                m,
+                "--out",
+                "hdl",
+                "--sim",
+                "sim",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "emit heaps-solver {t} {a} {m}:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let design = "hdl/heaps_solver.v".to_owned();
+        problems.extend(lint(
+            work.path(),
+            std::slice::from_ref(&design),
+            std::slice::from_ref(&design),
+        ));
+        let tb = "sim/heaps_solver_tb.v".to_owned();
+        let args = vec![
+            "--timing".to_owned(),
+            "--timescale".to_owned(),
+            "1ns/1ps".to_owned(),
+            "--top-module".to_owned(),
+            "heaps_solver_tb".to_owned(),
+            tb.clone(),
+            design.clone(),
+        ];
+        problems.extend(lint(work.path(), &args, &[tb, design]));
     }
     assert!(
         problems.is_empty(),

@@ -14,7 +14,8 @@
 //!   every engine against a reference model; [`properties`] proves its properties; [`dut`]
 //!   reads a user's file and checks its port contract.
 //! - The on-chip solver: [`solver`] (its levels against the software solver) and
-//!   [`solver_formal`] (a k-induction proof of its tables).
+//!   [`solver_formal`] (a k-induction proof of its tables); the on-chip heap solver:
+//!   [`heaps_solver`] (its levels against the software solver).
 //! - A board design's bitstream: [`bitstream`] (level 8: the `.bin` read back with icestorm,
 //!   simulated through its pins against the RTL top and, for J.R. 01, the solver's table;
 //!   icetime's Fmax beside nextpnr's).
@@ -35,6 +36,7 @@ pub mod dut;
 pub mod equivalence;
 pub mod figures;
 pub mod formal;
+pub mod heaps_solver;
 pub mod jr01;
 pub mod level;
 pub mod mutants;

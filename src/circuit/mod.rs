@@ -19,12 +19,15 @@
 //!   parts, and the play rules it shares with the solver's game).
 //! * [`sticks_solver::SticksSolver`]: the retrograde solver itself on the chip,
 //!   rules on its inputs, the table in block RAM.
+//! * [`heaps_solver::HeapsSolver`]: the two-heap game's retrograde solver on the chip (the KEGE
+//!   exam's tasks 19-21), moves, target and rule on its inputs, the table in block RAM.
 //! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
 //!   game set at run time.
 //! * [`board_io`]: the blocks between a board's pins and a game; [`top`]: every design's board
 //!   top, from its layout on each board.
 
 pub mod board_io;
+pub mod heaps_solver;
 pub mod jr01;
 pub mod rom;
 #[cfg(test)]

@@ -427,6 +427,32 @@ pub enum DesignArgs {
         after_help = "Examples:\n  retrogate emit solver --max-count 255 --max-take 8 --out hdl\n  retrogate verify solver"
     )]
     Solver(SolverDesignArgs),
+    /// The on-chip heap solver `heaps_solver`: the two-heap game of the KEGE exam (moves x+1..x+A
+    /// and x*2..x*(M+1) on either heap, the game over at a sum of at least the target), solved on
+    /// the chip into block RAM and read through its query port.
+    #[command(
+        name = "heaps-solver",
+        after_help = "Examples:\n  retrogate emit heaps-solver --out hdl\n  retrogate emit heaps-solver --max-target 127 --max-add 1 --max-mul 1 --out hdl --sim sim"
+    )]
+    HeapsSolver(HeapsSolverDesignArgs),
+}
+
+/// Size flags of the on-chip heap solver.
+#[derive(Clone, Debug, Args)]
+pub struct HeapsSolverDesignArgs {
+    /// Largest target the circuit solves (3..=127): `target`, `query_a` and `query_b` get the
+    /// bits this needs.
+    #[arg(long, default_value_t = 63, allow_negative_numbers = true,
+          value_parser = number::<u64>("--max-target", 0, "--max-target 63"))]
+    pub max_target: u64,
+    /// Largest addition x+A the circuit offers (1..=4): the width of `adds`.
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true,
+          value_parser = number::<u64>("--max-add", 0, "--max-add 2"))]
+    pub max_add: u64,
+    /// Number of multiplications x*2..x*(M+1) the circuit offers (1..=3): the width of `muls`.
+    #[arg(long, default_value_t = 3, allow_negative_numbers = true,
+          value_parser = number::<u64>("--max-mul", 0, "--max-mul 3"))]
+    pub max_mul: u64,
 }
 
 /// Size flags of the on-chip solver.
@@ -580,6 +606,13 @@ pub enum VerifyTargetArgs {
     /// solved on the chip into block RAM and read through its query port.
     #[command(after_help = "Examples:\n  retrogate verify solver")]
     Solver(SolverDesignArgs),
+    /// The on-chip heap solver `heaps_solver`: the KEGE exam's two-heap game solved on the chip
+    /// into block RAM, checked against the software solver (levels 1 to 4).
+    #[command(
+        name = "heaps-solver",
+        after_help = "Examples:\n  retrogate verify heaps-solver --max-target 20\n  retrogate verify heaps-solver --level icarus"
+    )]
+    HeapsSolver(HeapsSolverDesignArgs),
     /// A board design's bitstream (level 8): read back with icestorm (iceunpack, icebox_vlog),
     /// simulated through the board's pins against the RTL top at the board's timing, timed by
     /// icetime beside nextpnr.

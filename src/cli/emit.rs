@@ -1,20 +1,28 @@
 //! `retrogate emit`: a design's Verilog (with `--sim`, its testbenches; with `--constraints`,
-//! every board's PCF), written whole or not at all.
+//! every board's PCF; the heap solver has no board design yet), written whole or not at all.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::args::{DesignArgs, EmitArgs, SolverDesignArgs, EMIT_THINK_CYCLES};
+use super::args::{
+    DesignArgs, EmitArgs, HeapsSolverDesignArgs, SolverDesignArgs, EMIT_THINK_CYCLES,
+};
 use super::design::{board_constraints, jr01, output_folder, step, sticks_game, sticks_table_of};
 use super::files::write_all_or_nothing;
 use super::CliError;
 use crate::bench;
+use crate::bench::heaps_solver::{
+    heaps_sim_case, heaps_testbench, heaps_vectors, HEAPS_TB_MODULE, HEAPS_VECTORS,
+};
 use crate::bench::jr01::JR01_MODULE;
 use crate::bench::solver::{
     size_case, solver_testbench, solver_vectors, SOLVER_TB_MODULE, SOLVER_VECTORS,
 };
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
+use crate::circuit::heaps_solver::{
+    check_heaps_size, heaps_solver_verilog, heaps_widths, HEAPS_SOLVER_MODULE,
+};
 use crate::circuit::sticks_game::sticks_game_verilog;
 use crate::circuit::sticks_solver::{
     check_solver_size, solver_widths, sticks_solver_verilog, table_storage, SOLVER_MODULE,
@@ -92,6 +100,9 @@ pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
         DesignArgs::Solver(a) => {
             emit_solver(&a, &dir, sim.as_deref(), constraints.as_deref(), out)?
         }
+        DesignArgs::HeapsSolver(a) => {
+            emit_heaps_solver(&a, &dir, sim.as_deref(), constraints.is_some(), out)?
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let mut files = vec![(
@@ -158,6 +169,52 @@ fn emit_solver(
             &crate::circuit::top::Design::Solver,
             constraints,
         )?);
+    }
+    Ok(files)
+}
+
+/// Writes `DIR/heaps_solver.v` (with `--sim`, a self-checking testbench and its vectors).
+fn emit_heaps_solver(
+    a: &HeapsSolverDesignArgs,
+    dir: &Path,
+    sim: Option<&Path>,
+    constraints: bool,
+    out: &mut dyn Write,
+) -> Result<Vec<(PathBuf, String)>, CliError> {
+    check_heaps_size(a.max_target, a.max_add, a.max_mul)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    if constraints {
+        return Err(CliError::Usage(
+            "--constraints: heaps-solver has no board design yet, so there are no pins to \
+             constrain; drop --constraints"
+                .into(),
+        ));
+    }
+    let (w, b) = heaps_widths(a.max_target, a.max_add, a.max_mul);
+    writeln!(
+        out,
+        "{HEAPS_SOLVER_MODULE}: targets up to {}, moves x+1..x+{} and x*2..x*{} (adds[{}:0], muls[{}:0], target/query_a/query_b[{}:0], query_depth[{}:0], query_move[{}:0]), table of {} words in block RAM",
+        a.max_target,
+        a.max_add,
+        a.max_mul + 1,
+        a.max_add - 1,
+        a.max_mul - 1,
+        w - 1,
+        w,
+        b - 1,
+        1u64 << (2 * w - 1),
+    )?;
+    let mut files = vec![(
+        dir.join(format!("{HEAPS_SOLVER_MODULE}.v")),
+        heaps_solver_verilog(a.max_target, a.max_add, a.max_mul).map_err(step)?,
+    )];
+    if let Some(sim) = sim {
+        let case = heaps_sim_case(a.max_target, a.max_add, a.max_mul);
+        files.push((
+            sim.join(format!("{HEAPS_TB_MODULE}.v")),
+            heaps_testbench(&case),
+        ));
+        files.push((sim.join(HEAPS_VECTORS), heaps_vectors(&case)));
     }
     Ok(files)
 }

@@ -29,6 +29,11 @@ fn request(args: &VerifyArgs) -> Result<Request, CliError> {
             max_count: a.max_count,
             max_take: a.max_take,
         },
+        VerifyTargetArgs::HeapsSolver(a) => Design::HeapsSolver {
+            max_target: a.max_target,
+            max_add: a.max_add,
+            max_mul: a.max_mul,
+        },
         VerifyTargetArgs::Bitstream(a) => {
             let board: BoardId = a.board.into();
             let design = super::build::design_of(a.design, &a.game)?;

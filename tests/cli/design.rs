@@ -252,3 +252,183 @@ fn emit_solver_refuses_bad_sizes_naming_the_flag_and_writes_nothing() {
 
 // `verify solver` with every level runs as the help example `retrogate verify solver` in
 // tests/cli/examples.rs (exit 0 only when every level passes within the cycle bound).
+
+/// `emit heaps-solver` with its defaults (T = 63, A = 2, M = 3) writes `heaps_solver.v` with the
+/// issue's ports at those widths, and says what it wrote.
+#[test]
+fn emit_heaps_solver_writes_the_module_with_the_contract_ports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args(["emit", "heaps-solver", "--out", "hdl"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("heaps_solver: targets up to 63, moves x+1..x+2 and x*2..x*4")
+            && stdout.contains("table of 2048 words in block RAM")
+            && stdout.contains("hdl/heaps_solver.v"),
+        "{stdout}"
+    );
+    let v = std::fs::read_to_string(dir.path().join("hdl/heaps_solver.v")).unwrap();
+    for decl in [
+        "input wire  clock;",
+        "input wire  reset;",
+        "input wire  [1:0] adds;",
+        "input wire  [2:0] muls;",
+        "input wire  [5:0] target;",
+        "input wire  last_wins;",
+        "input wire  start;",
+        "output reg  busy;",
+        "output reg  done;",
+        "input wire  [5:0] query_a;",
+        "input wire  [5:0] query_b;",
+        "output reg  query_winning;",
+        "output reg  [6:0] query_depth;",
+        "output reg  query_heap;",
+        "output reg  [2:0] query_move;",
+    ] {
+        assert!(v.contains(decl), "{decl} missing");
+    }
+    // The widths follow the flags: T = 127 needs 7 bits, A + M - 1 = 1 needs 1 (a plain wire).
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "emit",
+            "heaps-solver",
+            "--max-target",
+            "127",
+            "--max-add",
+            "1",
+            "--max-mul",
+            "1",
+            "--out",
+            "wide",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let v = std::fs::read_to_string(dir.path().join("wide/heaps_solver.v")).unwrap();
+    for decl in [
+        "input wire  adds;",
+        "input wire  muls;",
+        "input wire  [6:0] target;",
+        "output reg  [7:0] query_depth;",
+        "output reg  query_move;",
+    ] {
+        assert!(v.contains(decl), "{decl} missing");
+    }
+}
+
+#[test]
+fn emit_heaps_solver_refuses_bad_sizes_naming_the_flag_and_writes_nothing() {
+    for (flag, value) in [
+        ("--max-target", "2"),
+        ("--max-target", "128"),
+        ("--max-add", "0"),
+        ("--max-add", "5"),
+        ("--max-mul", "0"),
+        ("--max-mul", "4"),
+        ("--max-mul", "-1"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = retrogate()
+            .current_dir(dir.path())
+            .args([
+                "emit",
+                "heaps-solver",
+                flag,
+                value,
+                "--out",
+                "hdl",
+                "--sim",
+                "sim",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(flag) && stderr.contains(value),
+            "{flag} {value}: {stderr}"
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+    // No board design yet: --constraints is refused, saying so, before anything is written.
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "emit",
+            "heaps-solver",
+            "--out",
+            "hdl",
+            "--constraints",
+            "pcf",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--constraints") && stderr.contains("no board design"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// The testbench `emit heaps-solver --sim` writes passes under Icarus, run as a user would from
+/// the sim folder, and it checks the cycle bound and every position of every solve.
+#[cfg(feature = "external-tools")]
+#[test]
+fn emit_heaps_solver_sim_testbench_passes_under_icarus() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "emit",
+            "heaps-solver",
+            "--max-target",
+            "20",
+            "--max-add",
+            "3",
+            "--max-mul",
+            "2",
+            "--out",
+            "hdl",
+            "--sim",
+            "sim",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let sim = dir.path().join("sim");
+    let status = std::process::Command::new("iverilog")
+        .current_dir(&sim)
+        .args([
+            "-g2012",
+            "-o",
+            "tb",
+            "heaps_solver_tb.v",
+            "../hdl/heaps_solver.v",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let run = std::process::Command::new("vvp")
+        .current_dir(&sim)
+        .args(["-n", "tb"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}");
+    // Every subset with all moves, none, or x+1 alone, both rules, then 8 random solves.
+    let pass = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("PASS "))
+        .expect("a PASS line");
+    let solves: usize = pass.split(' ').next().unwrap().parse().unwrap();
+    assert!(solves >= 14, "{stdout}");
+    assert_eq!(stdout.matches("CYCLES ").count(), solves);
+}

@@ -49,6 +49,11 @@ fn every_own_target_lists_every_check_it_counts() {
             3,
         ),
         (&["verify", "solver"][..], "solver", 2),
+        (
+            &["verify", "heaps-solver", "--max-target", "20"][..],
+            "heaps-solver",
+            2,
+        ),
     ] {
         let here = tempfile::tempdir().unwrap();
         let mut args = args.to_vec();
@@ -72,6 +77,13 @@ fn a_level_the_design_does_not_have_is_refused() {
     for args in [
         &["verify", "jr01", "--level", "properties"][..],
         &["verify", "solver", "--level", "properties"][..],
+        &["verify", "heaps-solver", "--level", "formal"][..],
+        &[
+            "verify",
+            "heaps-solver",
+            "--level",
+            "equivalence,properties",
+        ][..],
         &["verify", "jr01", "--mutants", "2", "--level", "equivalence"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "properties"][..],
     ] {
@@ -87,9 +99,86 @@ fn a_level_the_design_does_not_have_is_refused() {
     }
 }
 
+/// `verify heaps-solver` refuses a size out of range, a `--dut` and `--mutants`, naming the
+/// flag, before anything is written.
+#[test]
+fn verify_heaps_solver_refuses_bad_flags() {
+    let here = tempfile::tempdir().unwrap();
+    for (args, flag) in [
+        (
+            &["verify", "heaps-solver", "--max-target", "200"][..],
+            "--max-target 200",
+        ),
+        (
+            &["verify", "heaps-solver", "--max-mul", "4"][..],
+            "--max-mul 4",
+        ),
+        (&["verify", "heaps-solver", "--dut", "x.v"][..], "--dut"),
+        (
+            &["verify", "heaps-solver", "--mutants", "2"][..],
+            "--mutants",
+        ),
+    ] {
+        let out = run_in(here.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+        assert_eq!(
+            std::fs::read_dir(here.path()).unwrap().count(),
+            0,
+            "{args:?}"
+        );
+    }
+}
+
 #[cfg(feature = "external-tools")]
 mod with_tools {
     use super::*;
+
+    /// `verify heaps-solver` at a small size runs levels 1 to 4 on both configurations and
+    /// passes; `--level formal` with other levels is skipped, not counted.
+    #[test]
+    fn verify_heaps_solver_runs_four_levels_on_two_configurations() {
+        let here = tempfile::tempdir().unwrap();
+        let out = run_in(
+            here.path(),
+            &[
+                "verify",
+                "heaps-solver",
+                "--max-target",
+                "20",
+                "--max-add",
+                "1",
+                "--max-mul",
+                "2",
+                "--work",
+                "w",
+                "--level",
+                "rust-hdl,icarus,verilator,gate-level,formal",
+                "--format",
+                "json",
+            ],
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let json = document(&out);
+        assert_eq!(json["design"], "heaps-solver");
+        assert_eq!(json["ran"], 8);
+        assert_eq!(json["verdict"], "pass");
+        let targets: Vec<String> = json["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["target"].as_str().unwrap().to_owned())
+            .collect();
+        assert!(
+            targets.contains(&"heaps_solver (small)".to_owned()),
+            "{targets:?}"
+        );
+        assert!(
+            targets.contains(&"heaps_solver (size)".to_owned()),
+            "{targets:?}"
+        );
+    }
 
     /// The done-when commands of the architecture issue: the student's file and mutants, each
     /// one document; the JSON of `--dut` names the file, of `--mutants` every mutant's fate.

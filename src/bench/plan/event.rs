@@ -105,6 +105,23 @@ pub enum Section {
         /// Positions checked.
         positions: u64,
     },
+    /// One configuration of the on-chip heap solver.
+    HeapsCase {
+        /// Module name.
+        module: &'static str,
+        /// Largest target.
+        max_target: u64,
+        /// Largest addition.
+        max_add: u64,
+        /// Number of multiplications.
+        max_mul: u64,
+        /// Configuration name.
+        name: &'static str,
+        /// Solves run.
+        solves: usize,
+        /// Positions checked.
+        positions: u64,
+    },
     /// The on-chip solver's formal level.
     SolverFormal {
         /// Module name.
@@ -198,6 +215,19 @@ impl fmt::Display for Section {
                 f,
                 "verify {module} (C = {max_count}, K = {max_take}, {name}) against the software \
                  solver: {solves} solves, {positions} positions"
+            ),
+            Section::HeapsCase {
+                module,
+                max_target,
+                max_add,
+                max_mul,
+                name,
+                solves,
+                positions,
+            } => write!(
+                f,
+                "verify {module} (T = {max_target}, A = {max_add}, M = {max_mul}, {name}) against \
+                 the software solver: {solves} solves, {positions} positions"
             ),
             Section::SolverFormal {
                 module,

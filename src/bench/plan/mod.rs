@@ -1,7 +1,7 @@
 //! The verification plan: for each `verify` target, which levels run, in which order, on
 //! which engine, and the run itself, reported as [`Event`]s.
 //!
-//! A [`Request`] names a [`Design`] (J.R. 01, a stick game, the on-chip solver), how it is
+//! A [`Request`] names a [`Design`] (J.R. 01, a stick game, the on-chip solvers), how it is
 //! checked ([`Mode`]: retrogate's own Verilog, a user's `--dut` file, or mutants of the
 //! emitted Verilog) and the levels asked for. [`Plan::new`] validates it and decides the
 //! levels (bad input is a [`PlanError`] that [`PlanError::is_usage`], before anything is
@@ -23,6 +23,7 @@
 //! | sticks | 1-5, 7 on each lookup; 1-4, 6, 7 on the controller | [`table`], [`controller`]: co-simulation, properties, equivalence |
 //! | a `--dut` controller | 2, 3, 4, 6, 7 | [`controller`] |
 //! | solver | 1-5, 7 | [`solver`] |
+//! | heaps-solver | 1-4 | [`heaps`] |
 //! | mutants | 2, 3, 4, 5 (strategies), 2, 3, 4, 6 (controller) | [`mutants`] |
 //! | a board design's bitstream | 8 | [`crate::bench::bitstream`] |
 
@@ -30,6 +31,7 @@ pub mod bitstream;
 pub mod controller;
 pub mod document;
 pub mod event;
+pub mod heaps;
 pub mod mutants;
 pub mod solver;
 pub mod table;
@@ -79,17 +81,27 @@ pub enum Design {
         /// Largest take.
         max_take: u64,
     },
+    /// The on-chip heap solver of the given size.
+    HeapsSolver {
+        /// Largest target.
+        max_target: u64,
+        /// Largest addition.
+        max_add: u64,
+        /// Number of multiplications.
+        max_mul: u64,
+    },
     /// A board design's bitstream (`verify bitstream`).
     Bitstream(Box<crate::bench::bitstream::BitstreamTarget>),
 }
 
 impl Design {
-    /// `jr01`, `sticks` or `solver`.
+    /// `jr01`, `sticks`, `solver`, `heaps-solver` or `bitstream`.
     pub fn name(&self) -> &'static str {
         match self {
             Design::Jr01 => "jr01",
             Design::Sticks(_) => "sticks",
             Design::Solver { .. } => "solver",
+            Design::HeapsSolver { .. } => "heaps-solver",
             Design::Bitstream(_) => "bitstream",
         }
     }
@@ -188,6 +200,11 @@ enum Work {
     Solver {
         max_count: u64,
         max_take: u64,
+    },
+    HeapsSolver {
+        max_target: u64,
+        max_add: u64,
+        max_mul: u64,
     },
     /// A user's strategy (jr01, or a stick game's lookup) against its table.
     DutTable {
@@ -385,6 +402,44 @@ impl Plan {
                         .into(),
                 ))
             }
+            (Design::HeapsSolver { .. }, Mode::Dut { .. } | Mode::Mutants { .. }) => {
+                return Err(PlanError::Usage(
+                    "--dut and --mutants apply to `verify jr01` and `verify sticks`; `verify \
+                     heaps-solver` checks retrogate's own heap solver circuit: drop them"
+                        .into(),
+                ))
+            }
+            (
+                &Design::HeapsSolver {
+                    max_target,
+                    max_add,
+                    max_mul,
+                },
+                Mode::Own,
+            ) => {
+                crate::circuit::heaps_solver::check_heaps_size(max_target, max_add, max_mul)
+                    .map_err(|e| PlanError::Usage(e.to_string()))?;
+                let levels = crate::bench::heaps_solver::HEAPS_LEVELS;
+                let (levels, skipped) = choose(&asked, &levels, |l| {
+                    format!("`verify heaps-solver` has no level {} yet", l.cli_name())
+                })
+                .ok_or_else(|| {
+                    PlanError::Usage(format!(
+                        "--level {}: `verify heaps-solver` runs the levels {}; choose among them",
+                        asked_names(&asked),
+                        names(&levels)
+                    ))
+                })?;
+                (
+                    Work::HeapsSolver {
+                        max_target,
+                        max_add,
+                        max_mul,
+                    },
+                    levels,
+                    skipped,
+                )
+            }
             (Design::Jr01, Mode::Own) => {
                 let (levels, skipped) = choose(&asked, &TABLE_LEVELS, not_for_a_strategy)
                     .ok_or_else(|| {
@@ -503,7 +558,7 @@ impl Plan {
                 }
                 (sticks_table(&s.game).map_err(setup)?.table, Some(s.clone()))
             }
-            Design::Solver { .. } | Design::Bitstream(_) => {
+            Design::Solver { .. } | Design::HeapsSolver { .. } | Design::Bitstream(_) => {
                 unreachable!("refused by the caller")
             }
         };
@@ -654,6 +709,11 @@ impl Plan {
                 max_count,
                 max_take,
             } => solver::run(&mut run, max_count, max_take, &self.levels, work),
+            &Work::HeapsSolver {
+                max_target,
+                max_add,
+                max_mul,
+            } => heaps::run(&mut run, max_target, max_add, max_mul, &self.levels, work),
             Work::DutTable {
                 file,
                 design,

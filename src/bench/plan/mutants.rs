@@ -141,7 +141,9 @@ impl MutantPlan {
                 ));
                 "sticks"
             }
-            Design::Solver { .. } | Design::Bitstream(_) => unreachable!("refused by the plan"),
+            Design::Solver { .. } | Design::HeapsSolver { .. } | Design::Bitstream(_) => {
+                unreachable!("refused by the plan")
+            }
         };
         let has_strategy = originals
             .iter()
