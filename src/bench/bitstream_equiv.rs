@@ -13,7 +13,8 @@
 //!   inputs, both sides' pins as `e_all` (the RTL top) and `a_all` (the chip));
 //! * the unbounded proof: ABC's `dprove` (register correspondence found by induction,
 //!   retiming, k-induction) on the same miter; where it does not close the check says
-//!   "BOUNDED ONLY" and passes on the bounded check alone, where it finds a difference it
+//!   "BOUNDED ONLY" and passes on the bounded check alone (as it does, without trying, for a
+//!   chip with block RAM, where dprove took minutes), where it finds a difference it
 //!   fails.
 //!
 //! A design clocked through the iCE40 PLL: `SB_PLL40_CORE` is [`equiv::PLL_MODEL`] on both
@@ -300,6 +301,17 @@ pub fn check_chip(
         detail: String::new(),
         elapsed: Duration::ZERO,
     };
+    if chip_v.contains("SB_RAM40_4K") {
+        // A chip with block RAM: dprove took 44 s to over 10 minutes on these tops (and did
+        // not close on some), more than the level can spend on every run.
+        unbounded.passed = bounded.passed;
+        unbounded.detail = format!(
+            "BOUNDED ONLY: the unbounded proof is not attempted on a chip with block RAM \
+             (SB_RAM40_4K); the chip equals the RTL top for {BOUND} cycles from power-on"
+        );
+        unbounded.elapsed = t.elapsed();
+        return Ok([bounded, unbounded]);
+    }
     let run = abc::dprove(&dir, &aig, PROOF_FRAMES, "chip_equiv_dprove")?;
     match run.verdict {
         Verdict::Proved => {

@@ -102,8 +102,8 @@ Examples:\n  retrogate clean                                  # everything retro
     /// List the boards: part, package, clock, and what each design does with each pin.
     #[command(after_help = "Examples:\n  retrogate boards\n  retrogate boards --format json")]
     Boards(BoardsArgs),
-    /// The virtual board: a live terminal picture of a board running its design's top under
-    /// Verilator at the board's own clock, with keys for its buttons and switches.
+    /// The virtual board: its design's real top under Verilator at the board's clock, drawn
+    /// live, with keys for its controls.
     #[command(after_help = BOARD_HELP)]
     Board(BoardArgs),
 }

@@ -324,9 +324,10 @@ mod with_tools {
     }
 
     /// A solver top, with its block RAM on both sides: the chip equals the RTL top for 30
-    /// cycles from power-on and is proved so for all cycles.
+    /// cycles from power-on; the unbounded proof is not attempted on a chip with block RAM
+    /// (dprove took 44 s here, minutes on the other boards), and the check says so.
     #[test]
-    fn the_icebreaker_solver_chip_is_proved_equal_to_its_rtl_top() {
+    fn the_icebreaker_solver_chip_equals_its_rtl_top_for_30_cycles() {
         let here = tempfile::tempdir().unwrap();
         let out = run_in(
             here.path(),
@@ -352,7 +353,9 @@ mod with_tools {
         );
         let proof = json["levels"][2]["detail"].as_str().unwrap();
         assert!(
-            proof.starts_with("7 pins equal on every cycle from power-on"),
+            proof.starts_with(
+                "BOUNDED ONLY: the unbounded proof is not attempted on a chip with block RAM"
+            ),
             "{proof}"
         );
     }
