@@ -2,7 +2,8 @@
 //! build` leaves, built when missing, or any `--bin`) is unpacked (`iceunpack`), read back as
 //! Verilog of the configured chip with the board's pin names (`icebox_vlog`), timed by
 //! `icetime` (beside nextpnr's Fmax), and simulated through its pins under Verilator next to
-//! the RTL top it was built from (the same Verilog `build` synthesises): both get the same
+//! the RTL top it was built from (the same Verilog `build` synthesises; both in one module,
+//! [`side_by_side`], which is also the proof's miter, driven by a C++ `main`): both get the same
 //! stimulus at the board's real timing (power-on, presses held past the debounce time, waits
 //! past the machine's think time) and every output pin is compared every cycle. The first
 //! differing pin is reported with its time, expected and actual value, and a VCD and SVG of
@@ -756,27 +757,61 @@ pub(crate) fn connections(
     conns.join(",\n    ")
 }
 
-/// The testbench: both models on one stimulus, every output compared after every rising edge.
-fn testbench(
-    module: &str,
-    clock: &str,
-    rtl_ports: &[PortConn],
-    chip_ports: &[PortConn],
-    inputs: &[InputPin],
-    outputs: &[OutputPin],
-    rows: usize,
-) -> String {
+/// What [`side_by_side`] puts on its output ports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Compared {
+    /// `e_all` and `a_all`: every output pin of the RTL top and of the chip (the simulation).
+    Both,
+    /// `differs`: their bitwise difference (the proof's miter).
+    Differs,
+}
+
+/// The RTL top and the chip read back, and the pins they share.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PinPair<'a> {
+    /// The RTL top's module.
+    pub module: &'a str,
+    /// The clock pin.
+    pub clock: &'a str,
+    /// The RTL top's ports (the clock left out).
+    pub rtl_ports: &'a [PortConn],
+    /// The chip's ports, as icebox_vlog declared them (the clock left out).
+    pub chip_ports: &'a [PortConn],
+    /// The input pins, in the order of `in_vec`.
+    pub inputs: &'a [InputPin],
+    /// The output pins compared, in the order of `e_all`/`a_all` (bit 0 first).
+    pub outputs: &'a [String],
+}
+
+/// The RTL top (instance `rtl`, pins `e_<pin>`) and the chip read back (instance `dut`, pins
+/// `a_<pin>`) side by side in module `name`, driven by one clock and one input vector
+/// (`in_vec[k]`: input pin k); its outputs as `compared` says. Both the simulation's model and
+/// the proof's miter are this module.
+pub(crate) fn side_by_side(name: &str, pins: &PinPair<'_>, compared: Compared) -> String {
+    let PinPair {
+        module,
+        clock,
+        rtl_ports,
+        chip_ports,
+        inputs,
+        outputs,
+    } = *pins;
     let w = inputs.len().max(1);
-    let mut v = String::from(
+    let o = outputs.len().max(1);
+    let ports = match compared {
+        Compared::Both => format!(
+            "  output [{m}:0] e_all,\n  output [{m}:0] a_all\n",
+            m = o - 1
+        ),
+        Compared::Differs => format!("  output [{}:0] differs\n", o - 1),
+    };
+    let mut v = format!(
         "// The read-back chip against the RTL top, pin by pin (retrogate verify bitstream).\n\
-         `timescale 1ns/1ps\nmodule bitstream_tb;\n",
+         module {name} (\n  input {clock},\n  input [{}:0] in_vec,\n{ports});\n",
+        w - 1,
     );
-    v.push_str(&format!(
-        "  reg {clock} = 1'b0;\n  reg [{}:0] in_vec;\n",
-        w - 1
-    ));
-    for o in outputs {
-        let n = wire_name(&o.name);
+    for pin in outputs {
+        let n = wire_name(pin);
         v.push_str(&format!("  wire e_{n};\n  wire a_{n};\n"));
     }
     v.push_str(&format!(
@@ -789,52 +824,132 @@ fn testbench(
         connections(chip_ports, clock, inputs, "a_")
     ));
     let all = |p: &str| {
-        outputs
+        let bits: Vec<String> = outputs
             .iter()
             .rev()
-            .map(|o| format!("{p}{}", wire_name(&o.name)))
-            .collect::<Vec<_>>()
-            .join(", ")
+            .map(|o| format!("{p}{}", wire_name(o)))
+            .collect();
+        if bits.is_empty() {
+            "1'b0".to_owned()
+        } else {
+            bits.join(", ")
+        }
     };
-    let o = outputs.len();
-    v.push_str(&format!(
-        "  wire [{}:0] e_all = {{{}}};\n  wire [{}:0] a_all = {{{}}};\n",
-        o - 1,
-        all("e_"),
-        o - 1,
-        all("a_")
-    ));
-    v.push_str(&format!("  reg [{}:0] rows [0:{}];\n", w + 31, rows - 1));
-    v.push_str(&format!(
-        "  integer k;\n  reg [31:0] n;\n  reg [63:0] cycle;\n  reg [63:0] vcd_from;\n\
-         \x20 initial begin\n\
-         \x20   cycle = 0;\n\
-         \x20   if (!$value$plusargs(\"vcd_from=%d\", vcd_from)) vcd_from = ~64'd0;\n\
-         \x20   $readmemh(\"stimulus.hex\", rows);\n\
-         \x20   for (k = 0; k < {rows}; k = k + 1) begin\n\
-         \x20     in_vec = rows[k][{}:0];\n\
-         \x20     for (n = rows[k][{}:{w}]; n != 0; n = n - 1) begin\n\
-         \x20       if (cycle == vcd_from) begin\n\
-         \x20         $dumpfile(\"bitstream.vcd\");\n\
-         \x20         $dumpvars(1, bitstream_tb);\n\
-         \x20       end\n\
-         \x20       #1 {clock} = 1'b1;\n\
-         \x20       #1 {clock} = 1'b0;\n\
-         \x20       cycle = cycle + 1;\n\
-         \x20       if (e_all !== a_all) begin\n\
-         \x20         $display(\"MISMATCH %0d %b %b\", cycle, e_all, a_all);\n\
-         \x20         #1 $finish;\n\
-         \x20       end\n\
-         \x20     end\n\
-         \x20     $display(\"ROW %0d %0d %b\", k, cycle, a_all);\n\
-         \x20   end\n\
-         \x20   $display(\"DONE %0d\", cycle);\n\
-         \x20   $finish;\n\
-         \x20 end\nendmodule\n",
-        w - 1,
-        w + 31,
-    ));
+    match compared {
+        Compared::Both => v.push_str(&format!(
+            "  assign e_all = {{{}}};\n  assign a_all = {{{}}};\nendmodule\n",
+            all("e_"),
+            all("a_")
+        )),
+        Compared::Differs => v.push_str(&format!(
+            "  wire [{}:0] e_all = {{{}}};\n  wire [{}:0] a_all = {{{}}};\n  \
+             assign differs = e_all ^ a_all;\nendmodule\n",
+            o - 1,
+            all("e_"),
+            o - 1,
+            all("a_")
+        )),
+    }
     v
+}
+
+/// The module [`side_by_side`] is in the simulation, and the name of its model.
+const TESTBENCH: &str = "bitstream_tb";
+
+/// The most input or output pins the simulation's C++ driver handles (one 64-bit word each).
+const DRIVER_PINS: usize = 64;
+
+/// The C++ `main` driving [`side_by_side`] (module [`TESTBENCH`], `inputs` input pins,
+/// `outputs` output pins) through the rows of `stimulus.hex` ([`stimulus_hex`]): each row's
+/// levels held for its count of clock cycles, both sides' outputs compared after every cycle.
+/// It prints `ROW <k> <cycle> <chip's outputs>` after each row, `DONE <cycle>` at the end, or
+/// `MISMATCH <cycle> <rtl's> <chip's>` at the first difference (outputs in binary, the last
+/// pin first). Built with tracing, `+vcd_from=<cycle>` writes `bitstream.vcd` from that cycle.
+fn driver_cpp(clock: &str, inputs: usize, outputs: usize) -> String {
+    let w = inputs.max(1);
+    let o = outputs.max(1);
+    format!(
+        "// Drives the read-back chip and the RTL top through their pins (retrogate verify bitstream).\n\
+         #include \"V{TESTBENCH}.h\"\n\
+         #include \"verilated.h\"\n\
+         #if VM_TRACE\n#include \"verilated_vcd_c.h\"\n#endif\n\
+         #include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n\
+         \n\
+         static const int INPUTS = {w};\n\
+         static const int OUTPUTS = {o};\n\
+         \n\
+         static void bits(char* out, uint64_t v) {{\n\
+         \x20 for (int i = 0; i < OUTPUTS; ++i) out[i] = '0' + (int)((v >> (OUTPUTS - 1 - i)) & 1);\n\
+         \x20 out[OUTPUTS] = 0;\n\
+         }}\n\
+         \n\
+         int main(int argc, char** argv) {{\n\
+         \x20 VerilatedContext* ctx = new VerilatedContext;\n\
+         \x20 ctx->commandArgs(argc, argv);\n\
+         \x20 unsigned long long vcd_from = ~0ULL;\n\
+         \x20 const char* arg = ctx->commandArgsPlusMatch(\"vcd_from=\");\n\
+         \x20 if (arg && *arg) vcd_from = strtoull(arg + strlen(\"+vcd_from=\"), nullptr, 10);\n\
+         #if VM_TRACE\n\
+         \x20 ctx->traceEverOn(true);\n\
+         \x20 VerilatedVcdC* vcd = nullptr;\n\
+         #endif\n\
+         \x20 V{TESTBENCH}* m = new V{TESTBENCH}{{ctx}};\n\
+         \x20 FILE* f = fopen(\"stimulus.hex\", \"r\");\n\
+         \x20 if (!f) {{ fprintf(stderr, \"cannot open stimulus.hex\\n\"); return 2; }}\n\
+         \x20 char line[64];\n\
+         \x20 char e[OUTPUTS + 1], a[OUTPUTS + 1];\n\
+         \x20 unsigned long long cycle = 0;\n\
+         \x20 int row = 0;\n\
+         \x20 m->{clock} = 0;\n\
+         \x20 while (fgets(line, sizeof line, f)) {{\n\
+         \x20   unsigned __int128 word = 0;\n\
+         \x20   for (char* c = line; *c && *c != '\\n'; ++c) {{\n\
+         \x20     int d = (*c >= '0' && *c <= '9') ? *c - '0' : ((*c | 32) - 'a' + 10);\n\
+         \x20     word = (word << 4) | (unsigned)(d & 15);\n\
+         \x20   }}\n\
+         \x20   uint64_t levels = (uint64_t)(word & (((unsigned __int128)1 << INPUTS) - 1));\n\
+         \x20   uint64_t n = (uint64_t)((word >> INPUTS) & 0xffffffffULL);\n\
+         \x20   m->in_vec = levels;\n\
+         \x20   for (uint64_t i = 0; i < n; ++i) {{\n\
+         #if VM_TRACE\n\
+         \x20     if (cycle == vcd_from) {{\n\
+         \x20       vcd = new VerilatedVcdC;\n\
+         \x20       m->trace(vcd, 99);\n\
+         \x20       vcd->open(\"bitstream.vcd\");\n\
+         \x20     }}\n\
+         \x20     if (vcd) {{ m->eval(); vcd->dump((uint64_t)(2 * cycle)); }}\n\
+         #endif\n\
+         \x20     m->{clock} = 1;\n\
+         \x20     m->eval();\n\
+         #if VM_TRACE\n\
+         \x20     if (vcd) vcd->dump((uint64_t)(2 * cycle + 1));\n\
+         #endif\n\
+         \x20     m->{clock} = 0;\n\
+         \x20     m->eval();\n\
+         \x20     ++cycle;\n\
+         \x20     if ((uint64_t)m->e_all != (uint64_t)m->a_all) {{\n\
+         #if VM_TRACE\n\
+         \x20       if (vcd) {{ vcd->dump((uint64_t)(2 * cycle)); vcd->close(); }}\n\
+         #endif\n\
+         \x20       bits(e, (uint64_t)m->e_all);\n\
+         \x20       bits(a, (uint64_t)m->a_all);\n\
+         \x20       printf(\"MISMATCH %llu %s %s\\n\", cycle, e, a);\n\
+         \x20       return 0;\n\
+         \x20     }}\n\
+         \x20   }}\n\
+         \x20   bits(a, (uint64_t)m->a_all);\n\
+         \x20   printf(\"ROW %d %llu %s\\n\", row++, cycle, a);\n\
+         \x20 }}\n\
+         \x20 printf(\"DONE %llu\\n\", cycle);\n\
+         #if VM_TRACE\n\
+         \x20 if (vcd) vcd->close();\n\
+         #endif\n\
+         \x20 m->final();\n\
+         \x20 delete m;\n\
+         \x20 delete ctx;\n\
+         \x20 return 0;\n\
+         }}\n"
+    )
 }
 
 /// The stimulus rows for `$readmemh`: one `width + 32`-bit word per row, the count in bits
@@ -1031,30 +1146,47 @@ pub fn run_bitstream_level(
         "ice40_cells.v",
         equiv::BlockRam::Simulated,
     )?;
-    let tb = testbench(
-        &top.module,
+    if inputs.len() > DRIVER_PINS || outputs.len() > DRIVER_PINS {
+        return Err(BitstreamError::Setup(format!(
+            "{} has {} input and {} output pins; the simulation drives at most {DRIVER_PINS} of each",
+            top.module,
+            inputs.len(),
+            outputs.len()
+        )));
+    }
+    let output_names: Vec<String> = outputs.iter().map(|o| o.name.clone()).collect();
+    let pair = PinPair {
+        module: &top.module,
         clock,
-        &rtl_ports,
-        &chip_conns,
-        &inputs,
-        &outputs,
-        stim.rows.len(),
-    );
+        rtl_ports: &rtl_ports,
+        chip_ports: &chip_conns,
+        inputs: &inputs,
+        outputs: &output_names,
+    };
+    let tb = side_by_side(TESTBENCH, &pair, Compared::Both);
     let tb = runner::write_file(Tool::Verilator, dir, "bitstream_tb.v", &tb)?;
+    let cpp = runner::write_file(
+        Tool::Verilator,
+        dir,
+        "bitstream_tb.cpp",
+        &driver_cpp(clock, inputs.len(), outputs.len()),
+    )?;
     let mut sources = vec![cells];
     sources.extend(rtl);
     sources.push(chip);
     sources.push(tb);
-    let model = verilator::build_model(
+    sources.push(cpp);
+    let model = verilator::build_program_with(
         dir,
         &sources,
-        "bitstream_tb",
+        TESTBENCH,
         &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
-        "bitstream_tb",
+        TESTBENCH,
+        false,
     )?;
     let cycles = stim.cycles();
     let limit = SimulationLimit::cycles(usize::try_from(cycles).unwrap_or(usize::MAX));
-    let out = verilator::execute_limited(dir, &model.exe, "bitstream_tb", &[], limit)?;
+    let out = verilator::execute_limited(dir, &model.exe, TESTBENCH, &[], limit)?;
     let hz = f64::from(board.design_clock_hz(design.name()));
     let mut report = BitstreamReport {
         passed: false,
@@ -1086,7 +1218,7 @@ pub fn run_bitstream_level(
             .find(|&k| e.get(k) != a.get(k))
             .unwrap_or(0);
         let pin = outputs[k].name.clone();
-        let (vcd, svg) = waveform(dir, &model.exe, cycle, clock, &pin, limit);
+        let (vcd, svg) = waveform(dir, &sources, cycle, clock, &pin, limit);
         report.mismatch = Some(PinMismatch {
             pin,
             cycle,
@@ -1257,12 +1389,12 @@ fn decode_jr01(
     Ok((decoded, None))
 }
 
-/// Reruns the simulation dumping the cycles before `cycle`, and draws the clock, the inputs and
+/// Rebuilds the simulation's model with tracing and reruns it dumping the cycles before `cycle`, and draws the clock, the inputs and
 /// the pin's two levels (`e_`: the RTL top, `a_`: the chip). Either file may be missing (a
 /// waveform that cannot be drawn is not the level's verdict).
 fn waveform(
     dir: &Path,
-    exe: &Path,
+    sources: &[PathBuf],
     cycle: u64,
     clock: &str,
     pin: &str,
@@ -1271,9 +1403,18 @@ fn waveform(
     let from = cycle.saturating_sub(24);
     let plus = vec![format!("+vcd_from={from}")];
     let vcd = dir.join("bitstream.vcd");
-    if verilator::execute_limited(dir, exe, "bitstream_tb_vcd", &plus, limit).is_err()
-        || !vcd.is_file()
-    {
+    let name = format!("{TESTBENCH}_vcd");
+    let Ok(model) = verilator::build_program_with(
+        dir,
+        sources,
+        TESTBENCH,
+        &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
+        &name,
+        true,
+    ) else {
+        return (None, None);
+    };
+    if verilator::execute_limited(dir, &model.exe, &name, &plus, limit).is_err() || !vcd.is_file() {
         return (None, None);
     }
     let svg = (|| -> Option<PathBuf> {

@@ -27,12 +27,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use super::bitstream::{
-    active_low, connections, pins, wire_name, BitstreamError, BitstreamTarget, InputPin, PortConn,
+    active_low, pins, side_by_side, BitstreamError, BitstreamTarget, Compared, InputPin, PinPair,
+    PortConn,
 };
 use crate::circuit::top::{top_verilog, Timing};
 use crate::flow::abc::{self, Verdict};
 use crate::flow::runner::{self, Tool, ToolError};
-use crate::flow::{equiv, icestorm, yosys};
+use crate::flow::{equiv, yosys};
 use crate::verilog::PortDir;
 
 /// Cycles from power-on the bounded check covers.
@@ -218,13 +219,17 @@ pub fn check_chip(
         Tool::Yosys,
         &dir,
         "chip_equiv.v",
-        &miter_verilog(
-            &top.module,
-            clock,
-            &rtl_ports,
-            &chip_conns,
-            &inputs,
-            &outputs,
+        &side_by_side(
+            MITER,
+            &PinPair {
+                module: &top.module,
+                clock,
+                rtl_ports: &rtl_ports,
+                chip_ports: &chip_conns,
+                inputs: &inputs,
+                outputs: &outputs,
+            },
+            Compared::Differs,
         ),
     )?;
     let mut sources = rtl;
@@ -376,61 +381,6 @@ fn replay(dir: &Path, load: &str, frame: u64) -> Option<PathBuf> {
     vcd.is_file().then_some(vcd)
 }
 
-/// The miter: the RTL top and the chip on the same input pins (`in_vec`) and clock, both
-/// sides' output pins (`e_all`, `a_all`, pin k at bit k) and `differs`, high at bit k where
-/// pin k differs.
-fn miter_verilog(
-    module: &str,
-    clock: &str,
-    rtl_ports: &[PortConn],
-    chip_ports: &[PortConn],
-    inputs: &[InputPin],
-    outputs: &[String],
-) -> String {
-    let w = inputs.len().max(1);
-    let o = outputs.len().max(1);
-    let mut v = format!(
-        "// The read-back chip against the RTL top, pin by pin (retrogate verify bitstream).\n\
-         module {MITER} (\n  input {clock},\n  input [{}:0] in_vec,\n  output [{}:0] differs\n);\n",
-        w - 1,
-        o - 1
-    );
-    for pin in outputs {
-        let n = wire_name(pin);
-        v.push_str(&format!("  wire e_{n};\n  wire a_{n};\n"));
-    }
-    v.push_str(&format!(
-        "  {module} rtl (\n    {}\n  );\n",
-        connections(rtl_ports, clock, inputs, "e_")
-    ));
-    v.push_str(&format!(
-        "  {} dut (\n    {}\n  );\n",
-        icestorm::CHIP_MODULE,
-        connections(chip_ports, clock, inputs, "a_")
-    ));
-    let all = |p: &str| {
-        let bits: Vec<String> = outputs
-            .iter()
-            .rev()
-            .map(|o| format!("{p}{}", wire_name(o)))
-            .collect();
-        if bits.is_empty() {
-            "1'b0".to_owned()
-        } else {
-            bits.join(", ")
-        }
-    };
-    v.push_str(&format!(
-        "  wire [{}:0] e_all = {{{}}};\n  wire [{}:0] a_all = {{{}}};\n  \
-         assign differs = e_all ^ a_all;\nendmodule\n",
-        o - 1,
-        all("e_"),
-        o - 1,
-        all("a_")
-    ));
-    v
-}
-
 /// The bit of `differs` that AIGER output `output` is, from yosys's map (`output 3 2
 /// differs`).
 fn output_bit(map: &str, output: usize) -> Option<usize> {
@@ -500,7 +450,18 @@ mod tests {
             ("LED1".into(), None, true),
             ("io_led".into(), Some((3, 3)), true),
         ];
-        let v = miter_verilog("top", "CLK", &rtl, &rtl, &inputs, &outputs);
+        let v = side_by_side(
+            MITER,
+            &PinPair {
+                module: "top",
+                clock: "CLK",
+                rtl_ports: &rtl,
+                chip_ports: &rtl,
+                inputs: &inputs,
+                outputs: &outputs,
+            },
+            Compared::Differs,
+        );
         assert!(v.contains("module chip_equiv (\n  input CLK,\n  input [1:0] in_vec,\n  output [1:0] differs\n);"), "{v}");
         assert!(
             v.contains("wire [1:0] e_all = {e_io_led_3, e_LED1};"),

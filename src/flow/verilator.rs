@@ -121,7 +121,24 @@ pub fn build_program(
     top: &str,
     name: &str,
 ) -> Result<Model, ToolError> {
-    build_with(dir, sources, top, &[], name, &PROGRAM_OPTIONS, b"--exe")
+    build_program_with(dir, sources, top, &[], name, false)
+}
+
+/// [`build_program`] with Verilog `defines` (`NAME` or `NAME=value`), and with `trace` the
+/// model built with VCD tracing (`--trace`: the `main` sees `VM_TRACE` set).
+pub fn build_program_with(
+    dir: &Path,
+    sources: &[PathBuf],
+    top: &str,
+    defines: &[&str],
+    name: &str,
+    trace: bool,
+) -> Result<Model, ToolError> {
+    let mut options: Vec<&str> = PROGRAM_OPTIONS.to_vec();
+    if trace {
+        options.push("--trace");
+    }
+    build_with(dir, sources, top, defines, name, &options, b"--exe")
 }
 
 /// [`build_model`] and [`build_program`]: Verilator with `mode` (the options before the top),
