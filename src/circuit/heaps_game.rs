@@ -1069,8 +1069,11 @@ mod tests {
         }
     }
 
-    /// The games of the tests: (adds, muls, target, last_wins, start).
-    pub(super) fn games() -> Vec<(u32, u32, u32, bool, (u32, u32))> {
+    /// A game of the tests: (adds, muls, target, last_wins, start).
+    pub(super) type TestGame = (u32, u32, u32, bool, (u32, u32));
+
+    /// The games of the tests.
+    pub(super) fn games() -> Vec<TestGame> {
         vec![
             // The seed's game: +1 and *4, sum >= 61, from (3, S).
             (0b01, 0b100, 61, true, (3, 10)),
