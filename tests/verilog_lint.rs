@@ -3,7 +3,8 @@
 //! `circuit::top::BOARD_DESIGNS` on every board it has a layout for, so a new design or board is
 //! linted without touching this file), and the testbenches `retrogate verify` writes into its
 //! work folders (linted with their design, the way the bench builds them: `--timescale 1ns/1ps`),
-//! and `emit heaps-solver` at several sizes, with its `--sim` testbench.
+//! `emit heaps-solver` at several sizes, with its `--sim` testbench, and the heap-game
+//! controller `heaps_game` at several sizes.
 //!
 //! A file passes when Verilator prints no `%Warning` (and no `%Error`) located in a file
 //! retrogate wrote. The iCE40 primitives a top instantiates (`SB_IO`, `SB_PLL40_CORE`) are
@@ -284,6 +285,37 @@ fn emitted_heaps_solvers_lint_clean() {
             design.clone(),
         ];
         problems.extend(lint(work.path(), &args, &[tb, design]));
+    }
+    assert!(
+        problems.is_empty(),
+        "{} warnings:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The heap-game controller (`heaps_game`, with its solver and think timer as submodules) at
+/// the smallest, the default, the largest and an odd size, with several think pauses: lint
+/// clean, its only waivers the documented ones.
+#[test]
+fn heaps_game_controllers_lint_clean() {
+    let mut problems = Vec::new();
+    for (t, a, m, think) in [
+        (3, 1, 1, 0),
+        (63, 2, 3, 500),
+        (127, 4, 3, 1),
+        (100, 3, 2, 3),
+    ] {
+        let work = tempfile::tempdir().unwrap();
+        let verilog = retrogate::circuit::heaps_game::heaps_game_verilog(t, a, m, think)
+            .unwrap_or_else(|e| panic!("heaps_game {t} {a} {m}: {e}"));
+        let design = "heaps_game.v".to_owned();
+        std::fs::write(work.path().join(&design), verilog).unwrap();
+        problems.extend(lint(
+            work.path(),
+            std::slice::from_ref(&design),
+            std::slice::from_ref(&design),
+        ));
     }
     assert!(
         problems.is_empty(),

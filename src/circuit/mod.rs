@@ -21,12 +21,15 @@
 //!   rules on its inputs, the table in block RAM.
 //! * [`heaps_solver::HeapsSolver`]: the two-heap game's retrograde solver on the chip (the KEGE
 //!   exam's tasks 19-21), moves, target and rule on its inputs, the table in block RAM.
+//! * [`heaps_game::HeapsGame`]: the two-heap game's controller, playing from a `HeapsSolver`
+//!   inside it, the game and its start set at run time.
 //! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
 //!   game set at run time.
 //! * [`board_io`]: the blocks between a board's pins and a game; [`top`]: every design's board
 //!   top, from its layout on each board.
 
 pub mod board_io;
+pub mod heaps_game;
 pub mod heaps_solver;
 pub mod jr01;
 pub mod rom;

@@ -232,7 +232,7 @@ pub enum PlayGame {
     Matches(PlayMatchesArgs),
     /// KEGE heaps: type `HEAP MOVE` (e.g. `1 x+1`) or the heaps after the move (e.g. `4,10`).
     #[command(
-        after_help = "Examples:\n  retrogate play heaps --start 3,10            # type `2 x*4` or `3,40`\n  retrogate play heaps --start 7 --move x+1 --move 'x*2' --end 'any>=30' --machine-first"
+        after_help = "Examples:\n  retrogate play heaps --start 3,10            # type `2 x*4` or `3,40`\n  retrogate play heaps --start 7 --move x+1 --move 'x*2' --end 'any>=30' --machine-first\n  retrogate play heaps --start 3,10 --against circuit --solver onchip   # the heaps_game circuit"
     )]
     Heaps(PlayHeapsArgs),
     /// The J.R. 01 circuit: type A B C (e.g. `011`), see the lamps X Y Z it lights.
@@ -280,6 +280,14 @@ pub struct PlayHeapsArgs {
     /// Who moves first.
     #[command(flatten)]
     pub turn: TurnArgs,
+    /// What the machine plays by: the solver's moves, or (with `--solver onchip`) the
+    /// heaps_game controller with its on-chip solver, simulated with rust-hdl cycle by cycle.
+    #[arg(long, value_enum, default_value_t = Against::Solver)]
+    pub against: Against,
+    /// With `--against circuit`: `onchip`, the circuit solves the game itself (two heaps,
+    /// x+1..x+4 and x*2..x*4 in that order, --end 'sum>=N' with N up to 127).
+    #[arg(long, value_enum, default_value_t = SolverKind::Software)]
+    pub solver: SolverKind,
 }
 
 /// `retrogate wave`.

@@ -12,8 +12,8 @@ use crate::bench::jr01::Jr01Design;
 use crate::circuit::CombBlock;
 use crate::game::{HeapsGame, MatchesGame};
 use crate::play::{
-    CircuitOpponent, Event, Jr01Event, Jr01Panel, Opponent, Playable, Session, Side,
-    SolverOpponent, LIT, MAX_LINE_BYTES,
+    on_chip_config, CircuitOpponent, Event, HeapsCircuitError, HeapsCircuitOpponent, Jr01Event,
+    Jr01Panel, Opponent, Playable, Session, Side, SolverOpponent, LIT, MAX_LINE_BYTES,
 };
 use crate::solver::{try_solve_with_progress, Solution};
 use std::io::{BufRead, IsTerminal, Write};
@@ -368,7 +368,35 @@ pub fn run(args: PlayArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError>
                 a.heaps.rules.last.into(),
                 a.heaps.rules.apply_to.into(),
             )?;
-            play_game(&game, a.turn.machine_first, ui, out)
+            match (a.against, a.solver) {
+                (Against::Solver, SolverKind::Software) => {
+                    play_game(&game, a.turn.machine_first, ui, out)
+                }
+                (Against::Solver, SolverKind::Onchip) => Err(CliError::Usage(
+                    "--solver onchip is the circuit's own solver: add --against circuit".into(),
+                )),
+                (Against::Circuit, SolverKind::Software) => Err(CliError::Usage(
+                    "--against circuit: the heap game's circuit solves the game itself; add \
+                     --solver onchip"
+                        .into(),
+                )),
+                (Against::Circuit, SolverKind::Onchip) => {
+                    // Refuse a game outside the circuit's family before solving anything.
+                    on_chip_config(&game, a.turn.machine_first)
+                        .map_err(|e| CliError::Usage(e.to_string()))?;
+                    let solution = solved(&game, ui)?;
+                    let circuit = HeapsCircuitOpponent::new(
+                        &game,
+                        crate::circuit::SIM_THINK_CYCLES,
+                        a.turn.machine_first,
+                    )
+                    .map_err(|e| match e {
+                        HeapsCircuitError::Game(e) => CliError::Usage(e.to_string()),
+                        e => CliError::Step(e.to_string()),
+                    })?;
+                    play_against(&solution, circuit, a.turn.machine_first, out)
+                }
+            }
         }
         PlayGame::Jr01 => {
             let design = Jr01Design::build().map_err(|e| CliError::Step(e.to_string()))?;

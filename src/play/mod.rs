@@ -4,7 +4,9 @@
 //!
 //! - [`Session`]: a game of sticks, matches or heaps. The machine side is an [`Opponent`]:
 //!   [`SolverOpponent`] plays the solver's chosen moves; a circuit-backed opponent (the
-//!   `sticks_game` controller driven through rust-hdl) plugs in behind the same trait.
+//!   `sticks_game` controller driven through rust-hdl, [`CircuitOpponent`], or the
+//!   `heaps_game` controller with its on-chip solver, [`HeapsCircuitOpponent`]) plugs in behind
+//!   the same trait.
 //! - [`Playable`]: how a game draws its positions, reads a move typed by the human and says
 //!   one in words.
 //! - [`Jr01Panel`]: the J.R. 01 front panel: three switches A B C in, three lamps X Y Z out,
@@ -16,11 +18,15 @@
 
 mod circuit;
 mod games;
+mod heaps_circuit;
 mod jr01;
 mod session;
 
 pub use circuit::CircuitOpponent;
 pub use games::Playable;
+pub use heaps_circuit::{
+    fixed_index, on_chip_config, HeapsCircuitError, HeapsCircuitOpponent, HeapsOnChipError,
+};
 pub use jr01::{spaced, Jr01Event, Jr01Panel, LIT};
 pub use session::{Event, Opponent, Session, Side, SolverOpponent};
 

@@ -220,6 +220,124 @@ fn the_on_chip_solver_refuses_what_it_cannot_play() {
     }
 }
 
+/// The heap-game controller with its on-chip solver (`heaps_game`, rust-hdl simulation) plays
+/// the solver's moves: the same keystrokes give the same machine moves as `--against solver`,
+/// on the seed's game (3, S), +1 and *4, sum >= 61 (either side first) and on games of other
+/// moves, targets and the other rule; the intro says how long the chip took to solve (positions
+/// (T-1)(T-2)/2 times twice the moves, plus 3).
+#[test]
+fn heaps_the_on_chip_solver_answers_like_the_solver() {
+    let games: [(&[&str], String, u64); 4] = [
+        (&["--start", "3,10"], lines(30, "1 x+1"), 1770 * 4 + 3),
+        (
+            &["--start", "3,19", "--machine-first"],
+            lines(30, "2 x+1"),
+            1770 * 4 + 3,
+        ),
+        (
+            &[
+                "--start", "2,5", "--move", "x+1", "--move", "x+2", "--move", "x*2", "--end",
+                "sum>=30", "--last", "loses",
+            ],
+            "1 x+1\n2 x+2\n".repeat(15),
+            406 * 6 + 3,
+        ),
+        (
+            &[
+                "--start",
+                "1,1",
+                "--move",
+                "x+3",
+                "--move",
+                "x*3",
+                "--end",
+                "sum>=100",
+                "--machine-first",
+            ],
+            lines(40, "1 x+3"),
+            4851 * 4 + 3,
+        ),
+    ];
+    for (flags, input, cycles) in games {
+        let mut moves = Vec::new();
+        for against in [
+            &["--against", "solver"][..],
+            &["--against", "circuit", "--solver", "onchip"],
+        ] {
+            let out = with_stdin(
+                retrogate()
+                    .args(["play", "heaps"])
+                    .args(against)
+                    .args(flags),
+                &input,
+            );
+            assert!(out.status.success(), "{against:?} {flags:?}: {out:?}");
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            if against.contains(&"onchip") {
+                assert!(
+                    stdout.contains(&format!("solved on chip in {cycles} cycles")),
+                    "{stdout}"
+                );
+            }
+            assert!(stdout.contains("game over"), "{flags:?}: {stdout}");
+            let m = machine_moves(&stdout);
+            assert!(!m.is_empty(), "{stdout}");
+            moves.push(m);
+        }
+        assert_eq!(moves[0], moves[1], "{flags:?}");
+    }
+}
+
+/// A heap game outside the circuit's family, or `--solver onchip` without the circuit, is
+/// refused naming the flag, exit 2, before any play.
+#[test]
+fn heaps_the_on_chip_solver_refuses_what_it_cannot_play() {
+    let onchip: &[&str] = &["--against", "circuit", "--solver", "onchip"];
+    let cases: [(&[&str], &[&str], &str); 7] = [
+        (
+            &["--solver", "onchip"],
+            &["--start", "3,10"],
+            "add --against circuit",
+        ),
+        (
+            &["--against", "circuit"],
+            &["--start", "3,10"],
+            "add --solver onchip",
+        ),
+        (onchip, &["--start", "3,10,4"], "--start 3,10,4"),
+        (
+            onchip,
+            &["--start", "3,10", "--end", "sum>=200"],
+            "--end 'sum>=200'",
+        ),
+        (
+            onchip,
+            &["--start", "3,10", "--end", "any>=30"],
+            "--end 'any>=30'",
+        ),
+        (
+            onchip,
+            &["--start", "3,10", "--move", "x+1", "--move", "x*5"],
+            "--move 'x*5'",
+        ),
+        (
+            onchip,
+            &["--start", "3,10", "--move", "x*4", "--move", "x+1"],
+            "--move 'x+1'",
+        ),
+    ];
+    for (mode, flags, want) in cases {
+        let out = with_stdin(
+            retrogate().args(["play", "heaps"]).args(mode).args(flags),
+            "1 x+1\n",
+        );
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{flags:?}: {out:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(want), "{flags:?}: {stderr}");
+    }
+}
+
 #[test]
 fn matches_a_win_after_a_refused_move() {
     assert_cmd_snapshot!(retrogate()
