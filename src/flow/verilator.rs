@@ -113,15 +113,16 @@ pub const PROGRAM_OPTIONS: [&str; 14] = [
 
 /// Builds the Verilog `sources` with `top` as root and a C++ `main` of the caller's (one of
 /// `sources`, a `.cpp` file driving the model `V<top>`) into the executable
-/// `dir/obj_<name>/<name>`, with [`PROGRAM_OPTIONS`]. Reused, cached and built outside a folder
-/// GNU make refuses as [`build_model`] does.
+/// `dir/obj_<name>/<name>`, with [`PROGRAM_OPTIONS`] and the Verilog `defines`. Reused, cached
+/// and built outside a folder GNU make refuses as [`build_model`] does.
 pub fn build_program(
     dir: &Path,
     sources: &[PathBuf],
     top: &str,
+    defines: &[&str],
     name: &str,
 ) -> Result<Model, ToolError> {
-    build_with(dir, sources, top, &[], name, &PROGRAM_OPTIONS, b"--exe")
+    build_with(dir, sources, top, defines, name, &PROGRAM_OPTIONS, b"--exe")
 }
 
 /// [`build_model`] and [`build_program`]: Verilator with `mode` (the options before the top),
