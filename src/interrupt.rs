@@ -1,6 +1,7 @@
-//! SIGINT and SIGTERM while retrogate runs tools: stop the tools, remove the temporary folders,
+//! SIGINT, SIGTERM and SIGHUP while retrogate runs tools: stop the tools, remove the temporary
+//! folders, give back what a [`restore_on_signal`] guard holds (the live board's terminal),
 //! then call the handler the caller installed (the command line says what happened and exits
-//! 130 for SIGINT, 143 for SIGTERM; this module neither prints nor exits).
+//! 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP; this module neither prints nor exits).
 //!
 //! Every external tool runs in its own process group ([`spawn`]), so a Ctrl-C at the terminal
 //! reaches only retrogate, and retrogate kills each running tool's whole group (the tool and
@@ -24,11 +25,14 @@ struct State {
     groups: Vec<u32>,
     /// Temporary folders to remove on a signal.
     temp: Vec<PathBuf>,
+    /// What to give back on a signal before the caller's handler runs (e.g. the terminal).
+    restore: Option<fn()>,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
     groups: Vec::new(),
     temp: Vec::new(),
+    restore: None,
 });
 
 fn state() -> MutexGuard<'static, State> {
@@ -40,37 +44,39 @@ fn state() -> MutexGuard<'static, State> {
 /// What the handler did when a signal came; passed to the caller's callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted {
-    /// The signal (`SIGINT` or `SIGTERM`).
+    /// The signal (`SIGINT`, `SIGTERM` or `SIGHUP`).
     pub signal: i32,
     /// Running tools it stopped.
     pub stopped: usize,
 }
 
 impl Interrupted {
-    /// `SIGINT` or `SIGTERM`.
+    /// `SIGINT`, `SIGTERM` or `SIGHUP`.
     pub fn name(&self) -> &'static str {
-        if self.signal == libc::SIGTERM {
-            "SIGTERM"
-        } else {
-            "SIGINT"
+        match self.signal {
+            libc::SIGTERM => "SIGTERM",
+            libc::SIGHUP => "SIGHUP",
+            _ => "SIGINT",
         }
     }
 
-    /// The conventional exit code: 128 + the signal (130 for SIGINT, 143 for SIGTERM).
+    /// The conventional exit code: 128 + the signal (130 for SIGINT, 143 for SIGTERM, 129 for
+    /// SIGHUP).
     pub fn exit_code(&self) -> i32 {
         128 + self.signal
     }
 }
 
-/// Installs the SIGINT/SIGTERM handler (once; later calls do nothing). On a signal it stops
-/// every running tool and removes the temporary folders, then calls `on_signal` with signals
-/// still held off (so no [`critical`] step starts); `on_signal` is expected to end the process.
+/// Installs the SIGINT/SIGTERM/SIGHUP handler (once; later calls do nothing). On a signal it
+/// stops every running tool, removes the temporary folders and runs the registered restore
+/// ([`restore_on_signal`]), then calls `on_signal` with signals still held off (so no
+/// [`critical`] step starts); `on_signal` is expected to end the process.
 pub fn install(on_signal: fn(Interrupted)) -> io::Result<()> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
     ONCE.call_once(|| {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        match signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
             Ok(mut signals) => {
                 std::thread::spawn(move || {
                     if let Some(signal) = signals.forever().next() {
@@ -100,6 +106,9 @@ fn shut_down(signal: i32, on_signal: fn(Interrupted)) {
     }
     for dir in &state.temp {
         let _ = std::fs::remove_dir_all(dir);
+    }
+    if let Some(restore) = state.restore {
+        restore();
     }
     // Record what the command wrote in the folders it claimed, and remove its lock files.
     let _ = crate::output_dir::finish();
@@ -173,6 +182,27 @@ pub fn temp_folder(path: &Path) -> TempFolder {
     state().temp.push(path.to_path_buf());
     TempFolder {
         path: path.to_path_buf(),
+    }
+}
+
+/// While the returned guard lives, a signal runs `restore` (e.g. giving the terminal back: raw
+/// mode off, the main screen back) after stopping the tools and before the caller's handler.
+/// One at a time: a later registration replaces an earlier one.
+#[must_use = "the restore is unregistered when the guard is dropped"]
+pub fn restore_on_signal(restore: fn()) -> RestoreOnSignal {
+    state().restore = Some(restore);
+    RestoreOnSignal { _private: () }
+}
+
+/// Unregisters the restore of [`restore_on_signal`] when dropped.
+#[derive(Debug)]
+pub struct RestoreOnSignal {
+    _private: (),
+}
+
+impl Drop for RestoreOnSignal {
+    fn drop(&mut self) {
+        state().restore = None;
     }
 }
 

@@ -32,7 +32,8 @@
 //!   is named itself.
 //!
 //! Checks ([`check_folder`], [`check_file`], [`check_scratch`]) read only; [`write_files`]
-//! writes each file to a temporary sibling and renames it into place once all are written.
+//! writes each file to a temporary sibling and renames it into place once all are written;
+//! [`remove_own_files`] removes files a folder's manifest lists (a run's stale outputs).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::{OsStr, OsString};
@@ -890,6 +891,35 @@ pub fn write_files(files: &[(PathBuf, String)]) -> Result<(), OutputError> {
     // Temporary files a dead run left next to these names go.
     for (dir, names) in &by_dir {
         remove_stale_temps(dir, names);
+    }
+    Ok(())
+}
+
+/// Removes from `dir` (retrogate's, locked here) the files `names` that its manifest lists,
+/// e.g. the frames of an earlier, longer run that this run did not write again, and takes them
+/// off the manifest. A name the manifest does not list, or that is not a regular file with one
+/// name, is left alone: only what retrogate wrote goes.
+pub fn remove_own_files(dir: &Path, names: &[String]) -> Result<(), OutputError> {
+    lock(dir)?;
+    let mut m = read_manifest(dir)?;
+    let mut removed = false;
+    for name in names {
+        if !m.names.contains(name) {
+            continue;
+        }
+        let path = dir.join(name);
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if Kind::of(&meta) == (Kind::File { links: 1 }) => {
+                fs::remove_file(&path).map_err(io_error("remove", &path))?;
+            }
+            Err(e) if missing(&e) => {}
+            _ => continue,
+        }
+        m.names.remove(name);
+        removed = true;
+    }
+    if removed {
+        write_manifest_with(dir, &m.header, &m.names)?;
     }
     Ok(())
 }

@@ -20,6 +20,10 @@
 //! design cycle). The output pad that shares the PLL's IO tile, which `icebox_vlog` leaves out,
 //! is connected again from the routing ([`icestorm::reconnect_unmatched`]).
 //!
+//! The read-back ([`read_back_chip`]: unpack, `icebox_vlog` with the top's PCF, the simulatable
+//! chip, the checks that it is the top's) is shared with `retrogate board --bin`, which runs the
+//! chip on the virtual board.
+//!
 //! Not modelled: the drive of pins read through `SB_IO` pads (the Alchitry Io switches): the
 //! testbench drives those pins as a switch does, and both models read them.
 
@@ -199,6 +203,10 @@ pub enum BitstreamError {
     /// The top, its PCF, or the read-back chip does not fit (the message says what to do).
     #[error("{0}")]
     Setup(String),
+    /// The bitstream is not one of the top of that board and design: another device, or pins
+    /// that are not the top's (the message says which).
+    #[error("{0}")]
+    NotForTop(String),
 }
 
 /// The checks of `--bin FILE` before anything is written: a readable file holding the iCE40
@@ -1015,6 +1023,140 @@ pub(crate) fn chip_source(
     }
 }
 
+/// A bitstream read back as a chip that a simulation runs ([`read_back_chip`]).
+#[derive(Clone, Debug)]
+pub(crate) struct ReadBackChip {
+    /// The chip's Verilog, module `chip` (`dir/chip.v`): the read-back as [`chip_source`]
+    /// makes it; it needs the iCE40 cell models ([`equiv::cell_models`]) and the define
+    /// `NO_ICE40_DEFAULT_ASSIGNMENTS`.
+    pub(crate) source: PathBuf,
+    /// For each port of the top but the clock, the chip's ports carrying its pins.
+    pub(crate) conns: Vec<PortConn>,
+    /// The pins `icebox_vlog` left out, connected again from the routing.
+    pub(crate) reconnected: Vec<String>,
+}
+
+/// Why a bitstream is not one of the top of a board and design (the message says so).
+fn not_for_top(what: String) -> BitstreamError {
+    BitstreamError::NotForTop(what)
+}
+
+/// Each port of `top` but the clock as an instance port: name, bus range, output.
+pub(crate) fn top_ports(top: &crate::circuit::top::TopVerilog, clock: &str) -> Vec<PortConn> {
+    top.ports
+        .iter()
+        .filter(|p| p.name != clock)
+        .map(|p| {
+            let range = (p.width > 1).then(|| (p.width - 1, 0));
+            (p.name.clone(), range, p.dir == PortDir::Output)
+        })
+        .collect()
+}
+
+/// Reads the bitstream `bin` (of `top`, the top of `design` on `board`) back as a chip a
+/// simulation runs, in `dir` (existing): copied to `chip.bin`, unpacked to `chip.asc`
+/// (`iceunpack`; its device must be the board's), read back with the top's PCF
+/// (`icebox_vlog`, `chip_readback.v`), and made simulatable (`chip.v`, [`chip_source`]). The
+/// chip must read the board's clock pin and drive a pin of every output port of the top
+/// ([`BitstreamError::NotForTop`] otherwise). Used by level 8 and by `retrogate board --bin`.
+pub(crate) fn read_back_chip(
+    bin: &Path,
+    top: &crate::circuit::top::TopVerilog,
+    board_id: BoardId,
+    design: &Design,
+    dir: &Path,
+) -> Result<ReadBackChip, BitstreamError> {
+    let board = board_id.board();
+    let pcf = top
+        .pcf()
+        .map_err(|e| BitstreamError::Setup(e.to_string()))?;
+    let bytes = std::fs::read(bin).map_err(|e| {
+        ToolError::io(
+            Tool::Iceunpack,
+            format!("reading {}", bin.display()),
+            dir,
+            e,
+        )
+    })?;
+    std::fs::write(dir.join("chip.bin"), bytes)
+        .map_err(|e| ToolError::io(Tool::Iceunpack, "writing chip.bin", dir, e))?;
+    let asc = icestorm::unpack(dir, "chip.bin", "chip.asc")?;
+    let asc_text = std::fs::read_to_string(&asc)
+        .map_err(|e| ToolError::io(Tool::Iceunpack, "reading chip.asc", dir, e))?;
+    let device = asc_text
+        .lines()
+        .find_map(|l| l.strip_prefix(".device "))
+        .map(str::trim);
+    let want = match board.device {
+        crate::board::Device::Hx1k => "1k",
+        crate::board::Device::Hx8k | crate::board::Device::Lp8k => "8k",
+        crate::board::Device::Up5k => "5k",
+    };
+    if let Some(device) = device.filter(|d| *d != want) {
+        return Err(not_for_top(format!(
+            "the bitstream is for an iCE40 {device} device, --board {board_id} has an iCE40 \
+             {want}: was it built for --board {board_id} --design {}?",
+            design.name()
+        )));
+    }
+    runner::write_file(Tool::IceboxVlog, dir, "chip.pcf", &icestorm::vlog_pcf(&pcf))?;
+    let read = icestorm::read_back(
+        dir,
+        "chip.asc",
+        "chip.pcf",
+        board.package,
+        "chip_readback.v",
+    )?;
+    let read = std::fs::read_to_string(&read)
+        .map_err(|e| ToolError::io(Tool::IceboxVlog, "reading chip_readback.v", dir, e))?;
+    let reconnected = icestorm::unmatched_pins(&read);
+    // A pin the read-back cannot place is a bitstream of another top (e.g. another board's).
+    let (chip_ports, chip_v) = chip_source(&read, top, board).map_err(|e| match e {
+        BitstreamError::Setup(what) => not_for_top(what),
+        e => e,
+    })?;
+    let source = runner::write_file(Tool::IceboxVlog, dir, "chip.v", &chip_v)?;
+    let clock = board.clock.pin;
+    // The chip's ports, checked against the top's: every output pin must be there (as the
+    // collected bus or, for a lone bit, as `name[i]`).
+    let mut conns: Vec<PortConn> = Vec::new();
+    for (name, _, output) in &top_ports(top, clock) {
+        let before = conns.len();
+        conns.extend(
+            chip_ports
+                .iter()
+                .filter(|p| {
+                    p.name == *name
+                        || (p.range.is_none() && p.name.split('[').next() == Some(name.as_str()))
+                })
+                .map(|p| (p.name.clone(), p.range, *output)),
+        );
+        if conns.len() == before && *output {
+            return Err(not_for_top(format!(
+                "the bitstream drives no pin {name}, an output of {}: was it built for \
+                 --board {board_id} --design {}? (its pins: {})",
+                top.module,
+                design.name(),
+                chip_ports
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    if !chip_ports.iter().any(|p| p.name == clock) {
+        return Err(not_for_top(format!(
+            "the bitstream reads no clock pin {clock}: was it built for --board {board_id}?"
+        )));
+    }
+    Ok(ReadBackChip {
+        source,
+        conns,
+        reconnected,
+    })
+}
+
 /// Runs level 8 for `target` in `dir` (created).
 pub fn run_bitstream_level(
     target: &BitstreamTarget,
@@ -1028,8 +1170,7 @@ pub fn run_bitstream_level(
     let timing = Timing::for_design(board, design);
     let top = top_verilog(target.board, design, &timing)
         .map_err(|e| BitstreamError::Setup(e.to_string()))?;
-    let pcf = top
-        .pcf()
+    top.pcf()
         .map_err(|e| BitstreamError::Setup(e.to_string()))?;
 
     // The bitstream.
@@ -1041,32 +1182,12 @@ pub fn run_bitstream_level(
             (report.bitstream.clone(), Some(report.fmax_mhz))
         }
     };
-    let bytes = std::fs::read(&bin).map_err(|e| {
-        ToolError::io(
-            Tool::Iceunpack,
-            format!("reading {}", bin.display()),
-            dir,
-            e,
-        )
-    })?;
-    std::fs::write(dir.join("chip.bin"), bytes)
-        .map_err(|e| ToolError::io(Tool::Iceunpack, "writing chip.bin", dir, e))?;
-    icestorm::unpack(dir, "chip.bin", "chip.asc")?;
+    let ReadBackChip {
+        source: chip,
+        conns: chip_conns,
+        reconnected,
+    } = read_back_chip(&bin, &top, target.board, design, dir)?;
     let icetime = icestorm::icetime(dir, "chip.asc", board.device, board.package)?;
-    let vlog_pcf = icestorm::vlog_pcf(&pcf);
-    runner::write_file(Tool::IceboxVlog, dir, "chip.pcf", &vlog_pcf)?;
-    let read = icestorm::read_back(
-        dir,
-        "chip.asc",
-        "chip.pcf",
-        board.package,
-        "chip_readback.v",
-    )?;
-    let read = std::fs::read_to_string(&read)
-        .map_err(|e| ToolError::io(Tool::IceboxVlog, "reading chip_readback.v", dir, e))?;
-    let reconnected = icestorm::unmatched_pins(&read);
-    let (chip_ports, chip_v) = chip_source(&read, &top, board)?;
-    runner::write_file(Tool::IceboxVlog, dir, "chip.v", &chip_v)?;
 
     let clock = board.clock.pin;
     let inputs: Vec<InputPin> = pins(&top, clock, true)
@@ -1083,50 +1204,7 @@ pub fn run_bitstream_level(
             name,
         })
         .collect();
-    let rtl_ports: Vec<PortConn> = top
-        .ports
-        .iter()
-        .filter(|p| p.name != clock)
-        .map(|p| {
-            let range = (p.width > 1).then(|| (p.width - 1, 0));
-            (p.name.clone(), range, p.dir == PortDir::Output)
-        })
-        .collect();
-    // The chip's ports, checked against the top's: every output pin must be there (as the
-    // collected bus or, for a lone bit, as `name[i]`).
-    let mut chip_conns: Vec<PortConn> = Vec::new();
-    for (name, _, output) in &rtl_ports {
-        let before = chip_conns.len();
-        chip_conns.extend(
-            chip_ports
-                .iter()
-                .filter(|p| {
-                    p.name == *name
-                        || (p.range.is_none() && p.name.split('[').next() == Some(name.as_str()))
-                })
-                .map(|p| (p.name.clone(), p.range, *output)),
-        );
-        if chip_conns.len() == before && *output {
-            return Err(BitstreamError::Setup(format!(
-                "the bitstream drives no pin {name}, an output of {}: was it built for \
-                 --board {} --design {}? (its pins: {})",
-                top.module,
-                target.board,
-                design.name(),
-                chip_ports
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-    }
-    if !chip_ports.iter().any(|p| p.name == clock) {
-        return Err(BitstreamError::Setup(format!(
-            "the bitstream reads no clock pin {clock}: was it built for --board {}?",
-            target.board
-        )));
-    }
+    let rtl_ports = top_ports(&top, clock);
 
     let stim = stimulus(board, design, &timing, &inputs);
     runner::write_file(
@@ -1137,7 +1215,6 @@ pub fn run_bitstream_level(
     )?;
     runner::write_file(Tool::Verilator, dir, "rtl_top.v", &top.verilog)?;
     let rtl = equiv::pins_as_inputs(dir, &[dir.join("rtl_top.v")], "rtl_pins")?;
-    let chip = dir.join("chip.v");
     let mut for_models = rtl.clone();
     for_models.push(chip.clone());
     let cells = equiv::cell_models(

@@ -118,7 +118,9 @@ With --keys FILE --frames DIR the board plays a key file as fast as it simulates
 the screen as text to DIR/NNNN-<ms>ms.txt: one line per step, `<ms> <action>` in board time
 (ms since power-on), the action a control's key, `<key> hold <ms>`, `reset` (power cycle) or
 `frame` (keep the screen then); without `frame` lines every change is kept. The Verilator
-model is built in --work (and reused while the top is unchanged).
+model is built in --work (and reused while the top is unchanged). With --bin FILE what runs is
+the chip that bitstream configures, read back as `verify --level 8` reads it (the .bin that
+`retrogate build` wrote for the same board and design).
 
 Examples:
   echo '1000 frame' > keys.txt && retrogate board --board go-board --keys keys.txt --frames frames";
@@ -135,6 +137,10 @@ pub struct BoardArgs {
     /// The stick game (with --design sticks only).
     #[command(flatten)]
     pub game: BuildSticksArgs,
+    /// Run the chip this bitstream configures (read back from the .bin that `retrogate build`
+    /// wrote for this board and design) instead of the top's Verilog.
+    #[arg(long, value_name = "FILE")]
+    pub bin: Option<std::path::PathBuf>,
     /// Play this key file instead of the keyboard (`<ms> <action>` lines; see below).
     #[arg(long, value_name = "FILE", requires = "frames")]
     pub keys: Option<std::path::PathBuf>,

@@ -1,9 +1,13 @@
-//! `retrogate board`: the virtual board. The flags and the key file are checked before anything
-//! is written; the Verilator model is built in `--work`; then either the key file is played and
-//! its frames written to `--frames` (the scripted mode), or the board runs live in the terminal:
-//! crossterm's raw mode and alternate screen, ratatui drawing the library's view, the board's
-//! clock paced against the wall clock, keys and mouse clicks pressing the controls; the
-//! terminal is restored on quit, on Ctrl-C, on an error and on a panic.
+//! `retrogate board`: the virtual board. The flags, the key file and `--bin` (a readable iCE40
+//! bitstream) are checked before anything is written; the Verilator model is built in `--work`
+//! (of the top, or with `--bin` of the chip read back from the bitstream, whose device and
+//! pins must be the top's); then either the key file is played and its frames written to
+//! `--frames` (the scripted mode; frames an earlier run left there and this one did not write
+//! again are removed), or the board runs live in the terminal: crossterm's raw mode and
+//! alternate screen, ratatui drawing the library's view, the board's clock paced against the
+//! wall clock, keys and mouse clicks pressing the controls; the terminal is restored on quit,
+//! on Ctrl-C, on an error, on a panic and on SIGTERM or SIGHUP (through the interrupt
+//! handler, which also stops the harness).
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -27,6 +31,15 @@ pub fn run(args: BoardArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         ))
     })?;
     // Everything is checked before anything is written.
+    let build_it = format!(
+        "`retrogate build --board {board} --design {}` writes it in build/{board}/{}/",
+        design.name(),
+        design.name()
+    );
+    if let Some(bin) = &args.bin {
+        crate::bench::bitstream::check_bin(bin)
+            .map_err(|e| CliError::Usage(format!("{e}; {build_it}")))?;
+    }
     let script = match (&args.keys, &args.frames) {
         (Some(keys), Some(frames)) => {
             let text = std::fs::read_to_string(keys).map_err(|e| {
@@ -50,23 +63,44 @@ pub fn run(args: BoardArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
         ));
     }
     let root = output_folder("--work", Some(&args.work))?.expect("given");
-    let work = output_dir::claim(&root, &format!("{board}-{}", design.name()))?;
-    let built = {
-        let _spinner = ui.spinner(&format!(
-            "building the Verilator model of {} on {board}",
-            design.name()
-        ));
-        vboard::build(board, &design, &work).map_err(|e| CliError::Step(e.to_string()))?
+    let built = match &args.bin {
+        None => {
+            let work = output_dir::claim(&root, &format!("{board}-{}", design.name()))?;
+            let _spinner = ui.spinner(&format!(
+                "building the Verilator model of {} on {board}",
+                design.name()
+            ));
+            vboard::build(board, &design, &work).map_err(|e| CliError::Step(e.to_string()))?
+        }
+        Some(bin) => {
+            let path = output_dir::absolute(bin)?;
+            let work = output_dir::claim(&root, &format!("{board}-{}-bin", design.name()))?;
+            let _spinner = ui.spinner(&format!(
+                "reading back {} and building the Verilator model of its chip",
+                bin.display()
+            ));
+            vboard::build_from_bin(board, &design, &path, &work).map_err(|e| match e {
+                vboard::BoardError::NotForTop(what) => CliError::Usage(format!(
+                    "--bin {}: {what}; give the .bin of this board and design: {build_it}",
+                    bin.display()
+                )),
+                e => CliError::Step(e.to_string()),
+            })?
+        }
     };
     let session = Session::start(panel, &built.exe).map_err(|e| CliError::Step(e.to_string()))?;
     let model = format!(
-        "model {} in {:.1} s",
+        "{}model {} in {:.1} s",
+        match &args.bin {
+            Some(bin) => format!("the chip read back from {}; ", bin.display()),
+            None => String::new(),
+        },
         if built.reused { "reused" } else { "built" },
         built.elapsed.as_secs_f64()
     );
     match script {
         Some((script, frames)) => scripted(session, &script, &frames, &model, out),
-        None => live(session, &model, out),
+        None => live(session, &model, args.bin.is_some(), out),
     }
 }
 
@@ -94,6 +128,18 @@ fn scripted(
         })
         .collect();
     output_dir::write_files(&files)?;
+    // The frames of an earlier run there that this one did not write again go (only names the
+    // folder's manifest lists: retrogate's own).
+    let written: Vec<String> = files
+        .iter()
+        .filter_map(|(p, _)| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    let stale: Vec<String> = output_dir::manifest(dir)?
+        .into_iter()
+        .filter(|n| is_frame_name(n) && !written.contains(n))
+        .collect();
+    output_dir::remove_own_files(dir, &stale)?;
     let board_s = session.seconds();
     writeln!(
         out,
@@ -108,15 +154,34 @@ fn scripted(
     Ok(())
 }
 
+/// A frame's file name as the scripted mode writes it: `NNNN-<ms>ms.txt`.
+fn is_frame_name(name: &str) -> bool {
+    let Some((n, ms)) = name.split_once('-') else {
+        return false;
+    };
+    let Some(ms) = ms.strip_suffix("ms.txt") else {
+        return false;
+    };
+    n.len() == 4
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && !ms.is_empty()
+        && ms.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The terminal as the live board leaves it: raw mode off, the main screen and the cursor back,
-/// mouse capture off. Restored when dropped (also on an error or a panic).
-struct Restore;
+/// mouse capture off. Restored when dropped (also on an error or a panic) and on a signal (the
+/// interrupt handler runs [`restore`] before it exits).
+struct Restore {
+    _on_signal: crate::interrupt::RestoreOnSignal,
+}
 
 impl Restore {
     fn enter() -> Result<Self, CliError> {
         use crossterm::{cursor, event, execute, terminal};
         terminal::enable_raw_mode()?;
-        let guard = Restore;
+        let guard = Restore {
+            _on_signal: crate::interrupt::restore_on_signal(restore),
+        };
         execute!(
             std::io::stdout(),
             terminal::EnterAlternateScreen,
@@ -134,8 +199,13 @@ impl Restore {
 
 fn restore() {
     use crossterm::{cursor, event, execute, terminal};
+    use std::os::fd::FromRawFd;
+    // Straight to fd 1, not through `std::io::stdout()`: on a signal this runs on the interrupt
+    // handler's thread while the main thread holds stdout's lock.
+    // SAFETY: fd 1 is open for the life of the process; `ManuallyDrop` never closes it.
+    let mut tty = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(1) });
     let _ = execute!(
-        std::io::stdout(),
+        &mut *tty,
         event::DisableMouseCapture,
         terminal::LeaveAlternateScreen,
         cursor::Show
@@ -150,7 +220,12 @@ impl Drop for Restore {
 }
 
 /// The live board: the board's clock paced against the wall clock, keys in, the view redrawn.
-fn live(mut session: Session, model: &str, out: &mut dyn Write) -> Result<(), CliError> {
+fn live(
+    mut session: Session,
+    model: &str,
+    chip: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers, MouseEventKind};
     use ratatui::backend::CrosstermBackend;
     use ratatui::Terminal;
@@ -175,9 +250,10 @@ fn live(mut session: Session, model: &str, out: &mut dyn Write) -> Result<(), Cl
         let real = start.elapsed().as_secs_f64();
         let board_s = (session.cycle() - offset) as f64 / hz as f64;
         let status = format!(
-            "board {:.2} s, real {real:.2} s ({:.2}x)",
+            "board {:.2} s, real {real:.2} s ({:.2}x){}",
             session.seconds(),
-            if real > 0.0 { board_s / real } else { 0.0 }
+            if real > 0.0 { board_s / real } else { 0.0 },
+            if chip { ", read-back chip" } else { "" }
         );
         terminal.draw(|f| {
             let area = f.area();

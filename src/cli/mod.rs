@@ -136,7 +136,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     }
 }
 
-/// After a signal stopped the tools: say so and exit 130 (SIGINT) or 143 (SIGTERM).
+/// After a signal stopped the tools: say so and exit 130 (SIGINT), 143 (SIGTERM) or 129
+/// (SIGHUP).
 fn interrupted(what: crate::interrupt::Interrupted) {
     eprintln!(
         "interrupted ({}): stopped {} running tool(s) and removed the temporary folders; the \

@@ -113,19 +113,20 @@ pub const PROGRAM_OPTIONS: [&str; 14] = [
 
 /// Builds the Verilog `sources` with `top` as root and a C++ `main` of the caller's (one of
 /// `sources`, a `.cpp` file driving the model `V<top>`) into the executable
-/// `dir/obj_<name>/<name>`, with [`PROGRAM_OPTIONS`]. Reused, cached and built outside a folder
-/// GNU make refuses as [`build_model`] does.
+/// `dir/obj_<name>/<name>`, with [`PROGRAM_OPTIONS`] and the Verilog `defines`. Reused, cached
+/// and built outside a folder GNU make refuses as [`build_model`] does.
 pub fn build_program(
     dir: &Path,
     sources: &[PathBuf],
     top: &str,
+    defines: &[&str],
     name: &str,
 ) -> Result<Model, ToolError> {
-    build_program_with(dir, sources, top, &[], name, false)
+    build_program_with(dir, sources, top, defines, name, false)
 }
 
-/// [`build_program`] with Verilog `defines` (`NAME` or `NAME=value`), and with `trace` the
-/// model built with VCD tracing (`--trace`: the `main` sees `VM_TRACE` set).
+/// [`build_program`], and with `trace` the model built with VCD tracing (`--trace`: the `main`
+/// sees `VM_TRACE` set).
 pub fn build_program_with(
     dir: &Path,
     sources: &[PathBuf],

@@ -12,10 +12,11 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::BoardError;
+use crate::bench::bitstream::{PortConn, ReadBackChip};
 use crate::circuit::top::TopVerilog;
 use crate::flow::equiv;
 use crate::flow::runner::{self, Tool};
-use crate::flow::verilator;
+use crate::flow::{icestorm, verilator};
 use crate::verilog::{ModulePort, PortDir};
 
 /// The executable name of the harness in its work folder.
@@ -150,7 +151,123 @@ pub fn build(dir: &Path, top: &TopVerilog, clock: &str) -> Result<Built, BoardEr
     let mut sources = vec![cells];
     sources.extend(rtl);
     sources.push(cpp);
-    let model = verilator::build_program(dir, &sources, &top.module, HARNESS)?;
+    let model = verilator::build_program(dir, &sources, &top.module, &[], HARNESS)?;
+    Ok(Built {
+        exe: model.exe,
+        reused: model.reused,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// A module named and ported as `top` (whose clock is `clock`) that is the read-back chip: the
+/// chip's clock and each of its ports in `conns` (from
+/// [`crate::bench::bitstream::read_back_chip`]) wired to the top's pins; a chip input the top
+/// lacks is held at 0, and an output pin of the top the chip does not drive is 0.
+pub(crate) fn chip_wrapper(top: &TopVerilog, clock: &str, conns: &[PortConn]) -> String {
+    let pins: Vec<String> = top.pin_names();
+    let mut decls = Vec::new();
+    for p in &top.ports {
+        let dir = match p.dir {
+            PortDir::Output => "output",
+            PortDir::Input | PortDir::Inout => "input",
+        };
+        let range = if p.width > 1 {
+            format!(" [{}:0]", p.width - 1)
+        } else {
+            String::new()
+        };
+        decls.push(format!("    {dir} wire{range} {}", p.name));
+    }
+    let mut unused = Vec::new();
+    let mut driven = std::collections::BTreeSet::new();
+    let mut instance = vec![format!(".{clock}({clock})")];
+    for (name, range, output) in conns {
+        let mut bit = |i: Option<usize>| -> String {
+            let pin = match i {
+                Some(i) => format!("{name}[{i}]"),
+                None => name.clone(),
+            };
+            if pins.contains(&pin) {
+                if *output {
+                    driven.insert(pin.clone());
+                }
+                pin
+            } else if *output {
+                let wire = format!("nc_{}", crate::bench::bitstream::wire_name(&pin));
+                unused.push(format!("  wire {wire};\n"));
+                wire
+            } else {
+                "1'b0".to_owned()
+            }
+        };
+        let value = match range {
+            None => bit(None),
+            Some((msb, lsb)) => {
+                let bits: Vec<String> = if msb >= lsb {
+                    (*lsb..=*msb).rev().map(|i| bit(Some(i))).collect()
+                } else {
+                    (*msb..=*lsb).map(|i| bit(Some(i))).collect()
+                };
+                format!("{{{}}}", bits.join(", "))
+            }
+        };
+        instance.push(format!(".{}({value})", icestorm::escaped(name)));
+    }
+    let mut zeros = String::new();
+    for p in top.ports.iter().filter(|p| p.dir == PortDir::Output) {
+        for pin in p.bit_names() {
+            if !driven.contains(&pin) {
+                zeros.push_str(&format!("  assign {pin} = 1'b0;\n"));
+            }
+        }
+    }
+    format!(
+        "// The virtual board's chip (retrogate board --bin): the bitstream read back, with the\n\
+         // ports of {module}.\n\
+         module {module} (\n{decls}\n);\n{unused}{zeros}  chip chip (\n    {instance}\n  );\nendmodule\n",
+        module = top.module,
+        decls = decls.join(",\n"),
+        unused = unused.concat(),
+        instance = instance.join(",\n    "),
+    )
+}
+
+/// Builds the harness of the read-back chip `chip` of `top` in `dir`: the chip in a module
+/// named and ported as the top ([`chip_wrapper`]), the iCE40 cell models it needs and the
+/// same C++ `main` as [`build`]'s, so the board drives it as it drives the top.
+pub(crate) fn build_chip(
+    dir: &Path,
+    top: &TopVerilog,
+    clock: &str,
+    chip: &ReadBackChip,
+) -> Result<Built, BoardError> {
+    let start = Instant::now();
+    let wrapper = runner::write_file(
+        Tool::Verilator,
+        dir,
+        "board_chip_top.v",
+        &chip_wrapper(top, clock, &chip.conns),
+    )?;
+    let cells = equiv::cell_models(
+        dir,
+        std::slice::from_ref(&chip.source),
+        "board_cells.v",
+        equiv::BlockRam::Simulated,
+    )?;
+    let cpp = runner::write_file(
+        Tool::Verilator,
+        dir,
+        "board_harness.cpp",
+        &harness_cpp(top, clock)?,
+    )?;
+    let sources = vec![cells, chip.source.clone(), wrapper, cpp];
+    let model = verilator::build_program(
+        dir,
+        &sources,
+        &top.module,
+        &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
+        HARNESS,
+    )?;
     Ok(Built {
         exe: model.exe,
         reused: model.reused,
@@ -171,12 +288,14 @@ pub struct Harness {
 impl Harness {
     /// Starts `exe` with every input at its level in `levels`.
     pub fn start(exe: &Path, levels: &[bool]) -> Result<Self, BoardError> {
-        let mut child = Command::new(exe)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| BoardError::Harness(format!("cannot start {}: {e}", exe.display())))?;
+        // In a process group of its own, registered: a signal to retrogate stops it too.
+        let mut child = crate::interrupt::spawn(
+            Command::new(exe)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| BoardError::Harness(format!("cannot start {}: {e}", exe.display())))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(BoardError::Harness("the harness has no pipes".into()));
         };
@@ -236,17 +355,16 @@ impl Drop for Harness {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "q");
         let _ = self.stdin.flush();
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let deadline = Instant::now() + Duration::from_millis(200);
-            while Instant::now() < deadline {
-                if matches!(self.child.try_wait(), Ok(Some(_))) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while !matches!(self.child.try_wait(), Ok(Some(_))) {
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                break;
             }
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+            std::thread::sleep(Duration::from_millis(5));
         }
+        crate::interrupt::finished(self.child.id());
     }
 }
 

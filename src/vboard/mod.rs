@@ -1,8 +1,9 @@
 //! The virtual board (`retrogate board`): the board top that `retrogate build` synthesises, under
 //! Verilator, driven through its pins at the board's own clock, and drawn as the board looks.
 //!
-//! - [`harness`]: the Verilator model of the top with a C++ `main` that takes pin changes and
-//!   cycle counts on stdin and writes the output pins when they change;
+//! - [`harness`]: the Verilator model of the top (or, [`build_from_bin`], of the chip a
+//!   bitstream configures, read back as `verify --level 8` reads it) with a C++ `main` that
+//!   takes pin changes and cycle counts on stdin and writes the output pins when they change;
 //! - [`panel`]: what to draw and press, from the board data (resources, labels, polarities,
 //!   colours) and the design's use of each pin, with a key for each button and switch;
 //! - [`Session`]: a running board: presses held as a finger holds them (past the debouncer),
@@ -25,6 +26,7 @@ pub use harness::Built;
 pub use panel::{Control, ControlKind, Panel, Part};
 pub use script::{run_script, Action, Frame, Script, Step};
 
+use crate::bench::bitstream::BitstreamError;
 use crate::board::BoardId;
 use crate::circuit::top::{top_verilog, Design, Timing};
 use crate::flow::runner::ToolError;
@@ -49,6 +51,21 @@ pub enum BoardError {
     /// The harness stopped or wrote something unexpected.
     #[error("the virtual board's simulation: {0}")]
     Harness(String),
+    /// The bitstream is not one of this board and design's top (the message says why).
+    #[error("{0}")]
+    NotForTop(String),
+}
+
+impl From<BitstreamError> for BoardError {
+    fn from(e: BitstreamError) -> Self {
+        match e {
+            BitstreamError::Tool(e) => BoardError::Tool(e),
+            BitstreamError::NotForTop(what) => BoardError::NotForTop(what),
+            e @ (BitstreamError::Build(_) | BitstreamError::Setup(_)) => {
+                BoardError::Setup(e.to_string())
+            }
+        }
+    }
 }
 
 /// The panel of `design` on `board` (the board data and the top's ports; no tool runs).
@@ -66,6 +83,23 @@ pub fn build(board: BoardId, design: &Design, dir: &Path) -> Result<Built, Board
     let top = top_verilog(board, design, &Timing::for_design(b, design))
         .map_err(|e| BoardError::Setup(e.to_string()))?;
     harness::build(dir, &top, b.clock.pin)
+}
+
+/// Builds the harness of the chip that the bitstream `bin` configures, read back
+/// ([`crate::bench::bitstream::read_back_chip`], as `verify --level 8` reads it), in `dir` (an
+/// existing folder): it runs in place of the top of `design` on `board`, through the same pins.
+/// A bitstream whose device or pins are not that top's is [`BoardError::NotForTop`].
+pub fn build_from_bin(
+    board: BoardId,
+    design: &Design,
+    bin: &Path,
+    dir: &Path,
+) -> Result<Built, BoardError> {
+    let b = board.board();
+    let top = top_verilog(board, design, &Timing::for_design(b, design))
+        .map_err(|e| BoardError::Setup(e.to_string()))?;
+    let chip = crate::bench::bitstream::read_back_chip(bin, &top, board, design, dir)?;
+    harness::build_chip(dir, &top, b.clock.pin, &chip)
 }
 
 /// What the board shows: for each output pin whether it is lit, for each multiplexed display the

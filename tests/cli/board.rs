@@ -504,3 +504,270 @@ fn the_live_board_runs_in_tmux() {
         "{screen}"
     );
 }
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `--bin` that is missing or not a bitstream is refused before anything is written (exit 2),
+/// naming `--bin` and the command that builds the right one.
+#[test]
+fn a_bad_bin_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("keys.txt"), "0 frame\n").unwrap();
+    std::fs::write(
+        dir.path().join("top.asc"),
+        ".comment not a bin\n.device 1k\n",
+    )
+    .unwrap();
+    for (bin, says) in [
+        ("missing.bin", "cannot read it"),
+        ("top.asc", "not an iCE40 bitstream"),
+    ] {
+        let out = board(dir.path())
+            .args(["--board", "go-board", "--design", "jr01", "--bin", bin])
+            .args(["--keys", "keys.txt", "--frames", "frames"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bin}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("--bin {bin}: "))
+                && stderr.contains(says)
+                && stderr.contains("`retrogate build --board go-board --design jr01`"),
+            "{bin}: {stderr}"
+        );
+        assert_eq!(names_in(dir.path()), ["keys.txt", "top.asc"], "{bin}");
+    }
+}
+
+/// Done when: `--bin` runs the chip read back from the bitstream `retrogate build` wrote, and
+/// the same key file gives the same frames as the top's Verilog (a press that changes what the
+/// board shows); a bitstream of another board's top is refused (exit 2, naming `--bin`), and
+/// nothing is written to `--frames`.
+#[cfg(feature = "external-tools")]
+#[test]
+fn the_bitstream_read_back_shows_what_the_top_shows() {
+    let here = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(here.path())
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .args([
+            "build", "--board", "go-board", "--design", "jr01", "--out", "gb",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bin = names_in(&here.path().join("gb"))
+        .into_iter()
+        .find(|n| n.ends_with(".bin"))
+        .expect("build wrote a .bin");
+    let bin = format!("gb/{bin}");
+    std::fs::write(here.path().join("keys.txt"), "0 frame\n50 1\n300 frame\n").unwrap();
+    let mut shown = Vec::new();
+    for (frames_dir, with_bin) in [("rtl", false), ("chip", true)] {
+        let mut cmd = board(here.path());
+        cmd.args(["--board", "go-board", "--design", "jr01"])
+            .args(["--keys", "keys.txt", "--frames", frames_dir]);
+        if with_bin {
+            cmd.args(["--bin", &bin]);
+        }
+        let started = std::time::Instant::now();
+        let out = cmd.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        eprintln!(
+            "{frames_dir}: {:.1} s: {stdout}",
+            started.elapsed().as_secs_f64()
+        );
+        assert!(
+            out.status.success(),
+            "{frames_dir}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            stdout.contains(&format!("the chip read back from {bin}")),
+            with_bin,
+            "{stdout}"
+        );
+        shown.push(frames(&here.path().join(frames_dir)));
+    }
+    assert_eq!(shown[0].len(), 2, "{:?}", shown[0]);
+    assert_ne!(board_part(&shown[0][0].1), board_part(&shown[0][1].1));
+    assert_eq!(shown[0], shown[1], "the read-back chip shows otherwise");
+    // The Go Board's bitstream is no Icestick top's.
+    let out = board(here.path())
+        .args(["--board", "icestick", "--design", "jr01", "--bin", &bin])
+        .args(["--keys", "keys.txt", "--frames", "wrong"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("--bin {bin}: "))
+            && stderr.contains("`retrogate build --board icestick --design jr01`"),
+        "{stderr}"
+    );
+    assert!(!here.path().join("wrong").exists());
+}
+
+/// `--frames DIR` holding the frames of an earlier, longer run (retrogate's): the new run's
+/// frames replace them, none of the old ones is left mixed in, and the manifest lists only the
+/// new ones; a file retrogate did not write there makes the folder refused, and stays.
+#[cfg(feature = "external-tools")]
+#[test]
+fn an_earlier_runs_frames_are_replaced() {
+    let here = tempfile::tempdir().unwrap();
+    let run = |keys: &str| {
+        std::fs::write(here.path().join("keys.txt"), keys).unwrap();
+        board(here.path())
+            .args(["--board", "go-board", "--design", "sticks"])
+            .args(["--keys", "keys.txt", "--frames", "frames"])
+            .output()
+            .unwrap()
+    };
+    let out = run("0 frame\n20 frame\n40 frame\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        names_in(&here.path().join("frames")),
+        [
+            ".retrogate-manifest",
+            "0001-0ms.txt",
+            "0002-20ms.txt",
+            "0003-40ms.txt"
+        ]
+    );
+    let out = run("0 frame\n30 frame\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        names_in(&here.path().join("frames")),
+        [".retrogate-manifest", "0001-0ms.txt", "0002-30ms.txt"]
+    );
+    let manifest = std::fs::read_to_string(here.path().join("frames/.retrogate-manifest")).unwrap();
+    let listed: Vec<&str> = manifest.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(listed, ["0001-0ms.txt", "0002-30ms.txt"], "{manifest}");
+    // A user's file there: refused, nothing removed.
+    std::fs::write(here.path().join("frames/0009-90ms.txt"), "mine").unwrap();
+    let out = run("0 frame\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        names_in(&here.path().join("frames")),
+        [
+            ".retrogate-manifest",
+            "0001-0ms.txt",
+            "0002-30ms.txt",
+            "0009-90ms.txt"
+        ]
+    );
+}
+
+/// The pid of the first process whose parent is `parent` (from /proc), if any.
+#[cfg(feature = "external-tools")]
+fn child_of(parent: u32) -> Option<u32> {
+    std::fs::read_dir("/proc").ok()?.find_map(|e| {
+        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // `pid (comm) state ppid ...`: the fields after the command's closing parenthesis.
+        let rest = &stat[stat.rfind(')')? + 2..];
+        let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
+        (ppid == parent).then_some(pid)
+    })
+}
+
+/// Whether process `pid` is running (not gone, not a zombie).
+#[cfg(feature = "external-tools")]
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|i| stat[i + 2..].split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X")
+    })
+}
+
+/// SIGTERM to a live board (as `kill` or a shutdown sends it): the terminal is given back
+/// (the main screen with the shell's lines, not the board), the exit code is 143, and the
+/// Verilator harness the board ran is gone too.
+#[cfg(feature = "external-tools")]
+#[test]
+fn sigterm_restores_the_terminal_and_stops_the_harness() {
+    let here = tempfile::tempdir().unwrap();
+    let tmux = Tmux {
+        socket: format!("retrogate-board-term-{}", std::process::id()),
+    };
+    let mut env = format!(
+        "PATH='{}'",
+        std::env::var("PATH").unwrap_or_default().replace('\'', "")
+    );
+    if let Some((k, v)) = crate::tool_cache() {
+        env.push_str(&format!(" {k}='{}'", v.to_string_lossy()));
+    }
+    let command = format!(
+        "cd '{}' && echo shell before && env -i TERM=xterm-256color {env} '{}' board --board \
+         go-board --design jr01; echo EXIT=$?; sleep 600",
+        here.path().display(),
+        env!("CARGO_BIN_EXE_retrogate")
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "board",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    tmux.wait(600, "the board", |s| s.contains("Nandland Go Board"));
+    assert_eq!(
+        tmux.run(&["display", "-p", "-t", "board", "#{alternate_on}"])
+            .trim(),
+        "1"
+    );
+    let shell: u32 = tmux
+        .run(&["display", "-p", "-t", "board", "#{pane_pid}"])
+        .trim()
+        .parse()
+        .unwrap();
+    let board_pid = child_of(shell).expect("retrogate runs");
+    let harness = child_of(board_pid).expect("the harness runs");
+    assert!(running(harness));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &board_pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let screen = tmux.wait(30, "the shell", |s| s.contains("EXIT="));
+    assert!(screen.contains("EXIT=143"), "{screen}");
+    assert!(
+        screen.contains("shell before") && !screen.contains("Nandland Go Board"),
+        "{screen}"
+    );
+    assert_eq!(
+        tmux.run(&["display", "-p", "-t", "board", "#{alternate_on}"])
+            .trim(),
+        "0"
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while running(harness) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(!running(harness), "the harness {harness} still runs");
+}
