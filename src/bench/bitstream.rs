@@ -724,6 +724,25 @@ pub(crate) fn wire_name(pin: &str) -> String {
 /// name is the pin's) and whether it is an output.
 pub(crate) type PortConn = (String, Option<(usize, usize)>, bool);
 
+/// What an instance port of bus range `range` (`None`: a scalar) connects to: `bit(None)` for
+/// a scalar, else the concatenation of `bit(Some(i))`, the most significant bit first.
+pub(crate) fn port_value(
+    range: Option<(usize, usize)>,
+    mut bit: impl FnMut(Option<usize>) -> String,
+) -> String {
+    match range {
+        None => bit(None),
+        Some((msb, lsb)) => {
+            let bits: Vec<String> = if msb >= lsb {
+                (lsb..=msb).rev().map(|i| bit(Some(i))).collect()
+            } else {
+                (msb..=lsb).map(|i| bit(Some(i))).collect()
+            };
+            format!("{{{}}}", bits.join(", "))
+        }
+    }
+}
+
 /// The port connections of an instance: each port of `ports` to its bits' wires (`prefix` +
 /// wire name for outputs, `in_vec[k]` for inputs, a constant 0 for an input the stimulus does
 /// not drive).
@@ -749,17 +768,7 @@ pub(crate) fn connections(
                 }
             }
         };
-        let value = match range {
-            None => bit(None),
-            Some((msb, lsb)) => {
-                let bits: Vec<String> = if msb >= lsb {
-                    (*lsb..=*msb).rev().map(|i| bit(Some(i))).collect()
-                } else {
-                    (*msb..=*lsb).map(|i| bit(Some(i))).collect()
-                };
-                format!("{{{}}}", bits.join(", "))
-            }
-        };
+        let value = port_value(*range, bit);
         conns.push(format!(".{}({value})", icestorm::escaped(name)));
     }
     conns.join(",\n    ")
@@ -1059,6 +1068,48 @@ pub(crate) fn top_ports(top: &crate::circuit::top::TopVerilog, clock: &str) -> V
 /// (`icebox_vlog`, `chip_readback.v`), and made simulatable (`chip.v`, [`chip_source`]). The
 /// chip must read the board's clock pin and drive a pin of every output port of the top
 /// ([`BitstreamError::NotForTop`] otherwise). Used by level 8 and by `retrogate board --bin`.
+/// The chip's ports that stand for `rtl_ports` (a port's collected bus or, for a lone bit,
+/// `name[i]`), each with the RTL port's direction; and the first output of the RTL top the
+/// chip has no port for.
+pub(crate) fn chip_conns(
+    rtl_ports: &[PortConn],
+    chip_ports: &[icestorm::ChipPort],
+) -> (Vec<PortConn>, Option<String>) {
+    let mut conns: Vec<PortConn> = Vec::new();
+    let mut missing = None;
+    for (name, _, output) in rtl_ports {
+        let before = conns.len();
+        conns.extend(
+            chip_ports
+                .iter()
+                .filter(|p| {
+                    p.name == *name
+                        || (p.range.is_none() && p.name.split('[').next() == Some(name.as_str()))
+                })
+                .map(|p| (p.name.clone(), p.range, *output)),
+        );
+        if conns.len() == before && *output && missing.is_none() {
+            missing = Some(name.clone());
+        }
+    }
+    (conns, missing)
+}
+
+/// The input pins of `top` on `board` (the clock left out), each idle at its released level.
+pub(crate) fn input_pins(
+    board: &Board,
+    top: &crate::circuit::top::TopVerilog,
+    clock: &str,
+) -> Vec<InputPin> {
+    pins(top, clock, true)
+        .into_iter()
+        .map(|name| InputPin {
+            idle: active_low(board, &name),
+            name,
+        })
+        .collect()
+}
+
 pub(crate) fn read_back_chip(
     bin: &Path,
     top: &crate::circuit::top::TopVerilog,
@@ -1119,31 +1170,19 @@ pub(crate) fn read_back_chip(
     let clock = board.clock.pin;
     // The chip's ports, checked against the top's: every output pin must be there (as the
     // collected bus or, for a lone bit, as `name[i]`).
-    let mut conns: Vec<PortConn> = Vec::new();
-    for (name, _, output) in &top_ports(top, clock) {
-        let before = conns.len();
-        conns.extend(
+    let (conns, missing) = chip_conns(&top_ports(top, clock), &chip_ports);
+    if let Some(name) = missing {
+        return Err(not_for_top(format!(
+            "the bitstream drives no pin {name}, an output of {}: was it built for \
+             --board {board_id} --design {}? (its pins: {})",
+            top.module,
+            design.name(),
             chip_ports
                 .iter()
-                .filter(|p| {
-                    p.name == *name
-                        || (p.range.is_none() && p.name.split('[').next() == Some(name.as_str()))
-                })
-                .map(|p| (p.name.clone(), p.range, *output)),
-        );
-        if conns.len() == before && *output {
-            return Err(not_for_top(format!(
-                "the bitstream drives no pin {name}, an output of {}: was it built for \
-                 --board {board_id} --design {}? (its pins: {})",
-                top.module,
-                design.name(),
-                chip_ports
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     }
     if !chip_ports.iter().any(|p| p.name == clock) {
         return Err(not_for_top(format!(
@@ -1190,13 +1229,7 @@ pub fn run_bitstream_level(
     let icetime = icestorm::icetime(dir, "chip.asc", board.device, board.package)?;
 
     let clock = board.clock.pin;
-    let inputs: Vec<InputPin> = pins(&top, clock, true)
-        .into_iter()
-        .map(|name| InputPin {
-            idle: active_low(board, &name),
-            name,
-        })
-        .collect();
+    let inputs = input_pins(board, &top, clock);
     let outputs: Vec<OutputPin> = pins(&top, clock, false)
         .into_iter()
         .map(|name| OutputPin {

@@ -27,14 +27,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use super::bitstream::{
-    active_low, pins, side_by_side, BitstreamError, BitstreamTarget, Compared, InputPin, PinPair,
-    PortConn,
+    chip_conns, input_pins, pins, side_by_side, top_ports, BitstreamError, BitstreamTarget,
+    Compared, PinPair,
 };
 use crate::circuit::top::{top_verilog, Timing};
 use crate::flow::abc::{self, Verdict};
 use crate::flow::runner::{self, Tool, ToolError};
 use crate::flow::{equiv, yosys};
-use crate::verilog::PortDir;
 
 /// Cycles from power-on the bounded check covers.
 pub const BOUND: u64 = 30;
@@ -176,35 +175,10 @@ pub fn check_chip(
         }
     }
     let chip = runner::write_file(Tool::Yosys, &dir, "chip.v", &chip_v)?;
-    let inputs: Vec<InputPin> = pins(&top, clock, true)
-        .into_iter()
-        .map(|name| InputPin {
-            idle: active_low(board, &name),
-            name,
-        })
-        .collect();
+    let inputs = input_pins(board, &top, clock);
     let outputs: Vec<String> = pins(&top, clock, false);
-    let rtl_ports: Vec<PortConn> = top
-        .ports
-        .iter()
-        .filter(|p| p.name != clock)
-        .map(|p| {
-            let range = (p.width > 1).then(|| (p.width - 1, 0));
-            (p.name.clone(), range, p.dir == PortDir::Output)
-        })
-        .collect();
-    let mut chip_conns: Vec<PortConn> = Vec::new();
-    for (name, _, output) in &rtl_ports {
-        chip_conns.extend(
-            chip_ports
-                .iter()
-                .filter(|p| {
-                    p.name == *name
-                        || (p.range.is_none() && p.name.split('[').next() == Some(name.as_str()))
-                })
-                .map(|p| (p.name.clone(), p.range, *output)),
-        );
-    }
+    let rtl_ports = top_ports(&top, clock);
+    let (chip_conns, _) = chip_conns(&rtl_ports, &chip_ports);
     runner::write_file(Tool::Yosys, &dir, "rtl_top.v", &top.verilog)?;
     let rtl = equiv::pins_as_inputs(&dir, &[dir.join("rtl_top.v")], "rtl_pins")?;
     let mut for_models = rtl.clone();
@@ -412,6 +386,7 @@ fn flop_clock(chip: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::bitstream::{InputPin, PortConn};
 
     #[test]
     fn aiger_outputs_map_to_pins() {

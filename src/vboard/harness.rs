@@ -200,17 +200,7 @@ pub(crate) fn chip_wrapper(top: &TopVerilog, clock: &str, conns: &[PortConn]) ->
                 "1'b0".to_owned()
             }
         };
-        let value = match range {
-            None => bit(None),
-            Some((msb, lsb)) => {
-                let bits: Vec<String> = if msb >= lsb {
-                    (*lsb..=*msb).rev().map(|i| bit(Some(i))).collect()
-                } else {
-                    (*msb..=*lsb).map(|i| bit(Some(i))).collect()
-                };
-                format!("{{{}}}", bits.join(", "))
-            }
-        };
+        let value = crate::bench::bitstream::port_value(*range, &mut bit);
         instance.push(format!(".{}({value})", icestorm::escaped(name)));
     }
     let mut zeros = String::new();
