@@ -634,7 +634,7 @@ pub enum VerifyTargetArgs {
         after_help = "The bitstream is the one `retrogate build` leaves in build/<board>/<design> (built there when \
 missing), or --bin FILE.
 
-Examples:\n  retrogate verify bitstream --board icebreaker --design jr01\n  retrogate verify bitstream --board go-board --design sticks --count 20\n  retrogate build --board icebreaker --design jr01 --out mine && retrogate verify bitstream --board icebreaker --design jr01 --bin mine/jr01_icebreaker.bin"
+Examples:\n  retrogate verify bitstream --board icebreaker --design jr01\n  retrogate verify bitstream --board go-board --design sticks\n  retrogate build --board icebreaker --design jr01 --out mine && retrogate verify bitstream --board icebreaker --design jr01 --bin mine/jr01_icebreaker.bin"
     )]
     Bitstream(BitstreamArgs),
 }

@@ -9,8 +9,9 @@
 //!
 //! Examples that run yosys, nextpnr-ice40, the simulators or dot run only with the
 //! `external-tools` feature; the lines that are not retrogate commands, that need a board on
-//! USB, that need the checkout or that are shown failing are listed below by their exact text,
-//! so a new one is noticed.
+//! USB, that need the checkout, that are shown failing or that a test of their own runs (with
+//! these checks) and checks further are listed below by their exact text, so a new one is
+//! noticed.
 
 #[path = "../common/doc_examples.rs"]
 mod doc_examples;
@@ -51,6 +52,31 @@ const SHOWN_FAILING: [&str; 2] = [
     "retrogate verify jr01 --dut broken.v --work w --level icarus",
     "retrogate verify sticks --dut broken.v --work w --level icarus",
 ];
+
+/// Documented lines that a test of their own runs through [`run_as_pasted`] (the same checks
+/// as here) and then checks what they print: each runs once, there, not again here. The test
+/// named must exist in the file named, and call `run_as_pasted` with the line.
+const RUN_BY_TESTS: [(&str, &str, &str); 2] = [
+    (
+        "retrogate verify sticks",
+        "paths.rs",
+        "verify_sticks_with_no_flags_from_a_fresh_folder",
+    ),
+    (
+        "retrogate verify solver",
+        "workflow.rs",
+        "verify_solver_runs_every_level_as_documented",
+    ),
+];
+
+/// The source of each file a [`RUN_BY_TESTS`] entry names.
+fn test_source(file: &str) -> &'static str {
+    match file {
+        "paths.rs" => include_str!("paths.rs"),
+        "workflow.rs" => include_str!("workflow.rs"),
+        other => panic!("RUN_BY_TESTS names {other}: add it to test_source"),
+    }
+}
 
 /// The verbs whose examples run external tools (and `emit sticks` without `--impl`, which
 /// synthesises both implementations to pick the smaller).
@@ -253,8 +279,25 @@ fn entries(dir: &Path) -> BTreeSet<PathBuf> {
     all
 }
 
+/// One documented line as it ran: its output, the folder it ran in (kept until dropped) and
+/// what was wrong with it, if anything, in words.
+pub struct Pasted {
+    pub output: std::process::Output,
+    pub folder: tempfile::TempDir,
+    pub failure: Option<String>,
+}
+
 /// Runs one example; the failure, if any, in words.
 fn run(source: &str, line: &str) -> Option<String> {
+    run_as_pasted(line)
+        .failure
+        .map(|wrong| format!("{source}: `{line}`: {wrong}"))
+}
+
+/// Runs `line` as a reader pastes it into `sh` (see the module doc): the checks of
+/// [`documented_examples_run`], with the output and the folder for a test that checks more
+/// (the lines of [`RUN_BY_TESTS`]).
+pub fn run_as_pasted(line: &str) -> Pasted {
     let here = tempfile::tempdir().unwrap();
     if NEEDS_THE_CHECKOUT.contains(&line) {
         doc_examples::copy_checkout(here.path());
@@ -304,7 +347,11 @@ fn run(source: &str, line: &str) -> Option<String> {
     if !left.is_empty() {
         wrong.push(format!("left in the temporary directory: {left:?}"));
     }
-    (!wrong.is_empty()).then(|| format!("{source}: `{line}`: {}", wrong.join("; ")))
+    Pasted {
+        output: out,
+        folder: here,
+        failure: (!wrong.is_empty()).then(|| wrong.join("; ")),
+    }
 }
 
 /// How many tests share the examples (each runs every `SHARDS`-th distinct line), so that the
@@ -353,6 +400,18 @@ fn documented_examples_run(shard: usize) {
         {
             continue;
         }
+        if let Some((_, file, test)) = RUN_BY_TESTS.iter().find(|(l, _, _)| l == line) {
+            let source = test_source(file);
+            let body = source
+                .split_once(&format!("fn {test}() {{"))
+                .map(|(_, body)| body.split("\n}\n").next().unwrap_or_default())
+                .unwrap_or_else(|| panic!("`{line}`: no test `{test}` in tests/cli/{file}"));
+            assert!(
+                body.contains(&format!("run_as_pasted({line:?})")),
+                "`{line}`: tests/cli/{file}'s `{test}` does not run it with run_as_pasted"
+            );
+            continue;
+        }
         assert!(
             line.contains("retrogate ") || NEEDS_THE_CHECKOUT.contains(&line.as_str()),
             "{source}: `{line}` is not a retrogate command: run it here, or list it in \
@@ -363,7 +422,9 @@ fn documented_examples_run(shard: usize) {
         }
         ran += 1;
         if ran % SHARDS == shard {
+            let started = std::time::Instant::now();
             failures.extend(run(source, line));
+            eprintln!("{:6.1} s  {line}", started.elapsed().as_secs_f64());
         }
     }
     // Each listed line is still documented (a stale entry would hide nothing, but says so).
@@ -372,6 +433,7 @@ fn documented_examples_run(shard: usize) {
         .chain(&NEEDS_A_BOARD)
         .chain(&NEEDS_THE_CHECKOUT)
         .chain(&SHOWN_FAILING)
+        .chain(RUN_BY_TESTS.iter().map(|(line, _, _)| line))
     {
         assert!(
             done.contains(*listed),

@@ -98,10 +98,11 @@ fn verify_jr01_with_a_relative_work_from_another_folder_and_chosen_levels() {
 /// the controller on every engine with the default 2 think cycles, and the verdict.
 #[test]
 fn verify_sticks_with_no_flags_from_a_fresh_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = run_in(dir.path(), &["verify", "sticks"]);
+    // The documented line itself, as pasted into `sh` (the examples test leaves it to this one).
+    let pasted = crate::examples::run_as_pasted("retrogate verify sticks");
+    let (out, dir) = (&pasted.output, &pasted.folder);
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(pasted.failure.is_none(), "{:?}\n{stdout}", pasted.failure);
     assert_eq!(stdout.matches(": PASS (19 vectors").count(), 10, "{stdout}");
     for engine in ["model", "rust-hdl", "icarus", "verilator", "gate-level"] {
         assert!(
