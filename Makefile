@@ -37,13 +37,14 @@ tools:
 	$(CARGO) fetch --quiet
 
 # Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
+# built with the fast-build profile (release at opt-level 1, Cargo.toml says why),
 # sharing tool results through the content-addressed cache in target/tool-cache; the doc
 # tests (which nextest does not run) follow.
 test: tools
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets --features external-tools -- -D warnings
-	RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --release --features external-tools
-	$(CARGO) test --release --features external-tools --doc
+	RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --cargo-profile fast-build --features external-tools
+	$(CARGO) test --profile fast-build --features external-tools --doc
 
 # Regenerate the committed outputs (hdl/, sim/, constraints/ and the README's waveform);
 # tests/up_to_date.rs fails when they are stale.
