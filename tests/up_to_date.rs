@@ -86,6 +86,17 @@ fn hdl_sticks_solver_is_up_to_date() {
     );
 }
 
+/// The heap-game controller at the solver's default size and `emit`'s default think time
+/// (`emit heaps-game`: T = 63, A = 2, M = 3, 6,000,000 ticks).
+#[test]
+fn hdl_heaps_game_is_up_to_date() {
+    use retrogate::circuit::heaps_game::heaps_game_verilog;
+    assert_file(
+        "hdl/heaps_game.v",
+        &heaps_game_verilog(63, 2, 3, 6_000_000).unwrap(),
+    );
+}
+
 /// The on-chip heap solver at the default size (`emit heaps-solver`: T = 63, A = 2,
 /// M = 3).
 #[test]

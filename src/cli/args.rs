@@ -449,6 +449,29 @@ pub enum DesignArgs {
         after_help = "Examples:\n  retrogate emit heaps-solver --out hdl\n  retrogate emit heaps-solver --max-target 127 --max-add 1 --max-mul 1 --out hdl --sim sim"
     )]
     HeapsSolver(HeapsSolverDesignArgs),
+    /// The heap-game controller `heaps_game`: the KEGE game played against `heaps_solver`,
+    /// which it holds (rules and start sampled at `new_game`, the solve on the chip, the
+    /// person's moves checked, the machine's moves after a think pause counted in ticks of
+    /// the `tick` input).
+    #[command(
+        name = "heaps-game",
+        after_help = "Examples:\n  retrogate emit heaps-game --out hdl\n  retrogate emit heaps-game --max-target 127 --max-add 1 --max-mul 1 --think-cycles 12000000 --out heaps-hdl"
+    )]
+    HeapsGame(HeapsGameDesignArgs),
+}
+
+/// Flags of the heap-game controller: the solver's size and the think pause.
+#[derive(Clone, Debug, Args)]
+pub struct HeapsGameDesignArgs {
+    /// The size of the solver it holds.
+    #[command(flatten)]
+    pub size: HeapsSolverDesignArgs,
+    /// Ticks of `tick` the machine thinks before each move (clock cycles with `tick` tied
+    /// high; the default is half a second of the iCEBreaker's 12 MHz).
+    #[arg(long, value_name = "N", default_value_t = EMIT_THINK_CYCLES,
+          allow_negative_numbers = true,
+          value_parser = number::<u32>("--think-cycles", 0, "--think-cycles 6000000"))]
+    pub think_cycles: u32,
 }
 
 /// Size flags of the on-chip heap solver.

@@ -1,11 +1,13 @@
 //! `retrogate emit`: a design's Verilog (with `--sim`, its testbenches; with `--constraints`,
-//! every board's PCF; the heap solver has no board design yet), written whole or not at all.
+//! every board's PCF; the heap solver and the heap game have no board design yet), written
+//! whole or not at all.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::args::{
-    DesignArgs, EmitArgs, HeapsSolverDesignArgs, SolverDesignArgs, EMIT_THINK_CYCLES,
+    DesignArgs, EmitArgs, HeapsGameDesignArgs, HeapsSolverDesignArgs, SolverDesignArgs,
+    EMIT_THINK_CYCLES,
 };
 use super::design::{board_constraints, jr01, output_folder, step, sticks_game, sticks_table_of};
 use super::files::write_all_or_nothing;
@@ -20,6 +22,7 @@ use crate::bench::solver::{
 };
 use crate::bench::sticks::choose_impl;
 use crate::bench::CombDesign;
+use crate::circuit::heaps_game::{heaps_game_verilog, HEAPS_GAME_MODULE};
 use crate::circuit::heaps_solver::{
     check_heaps_size, heaps_solver_verilog, heaps_widths, HEAPS_SOLVER_MODULE,
 };
@@ -103,6 +106,9 @@ pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
         DesignArgs::HeapsSolver(a) => {
             emit_heaps_solver(&a, &dir, sim.as_deref(), constraints.is_some(), out)?
         }
+        DesignArgs::HeapsGame(a) => {
+            emit_heaps_game(&a, &dir, sim.is_some(), constraints.is_some(), out)?
+        }
         DesignArgs::Jr01 => {
             let d = jr01()?;
             let mut files = vec![(
@@ -171,6 +177,50 @@ fn emit_solver(
         )?);
     }
     Ok(files)
+}
+
+/// Writes `DIR/heaps_game.v`: the controller with its solver and think timer as submodules.
+fn emit_heaps_game(
+    a: &HeapsGameDesignArgs,
+    dir: &Path,
+    sim: bool,
+    constraints: bool,
+    out: &mut dyn Write,
+) -> Result<Vec<(PathBuf, String)>, CliError> {
+    let size = &a.size;
+    check_heaps_size(size.max_target, size.max_add, size.max_mul)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    if sim {
+        return Err(CliError::Usage(
+            "--sim: heaps-game has no self-checking testbench to emit yet (its emitted Verilog \
+             is checked against rust-hdl by `cargo test --features external-tools --lib \
+             heaps_game`); drop --sim"
+                .into(),
+        ));
+    }
+    if constraints {
+        return Err(CliError::Usage(
+            "--constraints: heaps-game has no board design yet, so there are no pins to \
+             constrain; drop --constraints"
+                .into(),
+        ));
+    }
+    let verilog = heaps_game_verilog(
+        size.max_target,
+        size.max_add,
+        size.max_mul,
+        u64::from(a.think_cycles),
+    )
+    .map_err(step)?;
+    writeln!(
+        out,
+        "{HEAPS_GAME_MODULE}: the heap game against {HEAPS_SOLVER_MODULE} (targets up to {}, moves x+1..x+{} and x*2..x*{}), thinking {} ticks of `tick` before each machine move",
+        size.max_target,
+        size.max_add,
+        size.max_mul + 1,
+        a.think_cycles,
+    )?;
+    Ok(vec![(dir.join(format!("{HEAPS_GAME_MODULE}.v")), verilog)])
 }
 
 /// Writes `DIR/heaps_solver.v` (with `--sim`, a self-checking testbench and its vectors).

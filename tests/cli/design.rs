@@ -253,6 +253,67 @@ fn emit_solver_refuses_bad_sizes_naming_the_flag_and_writes_nothing() {
 // `verify solver` with every level runs as the help example `retrogate verify solver` in
 // tests/cli/examples.rs (exit 0 only when every level passes within the cycle bound).
 
+/// `emit heaps-game` with its defaults (T = 63, A = 2, M = 3, 6,000,000 think ticks) writes
+/// `heaps_game.v` byte for byte as committed in hdl/, says what it wrote, and follows
+/// `--think-cycles`; `--sim` and `--constraints` (which it has none of yet) are refused naming
+/// the flag, with nothing written.
+#[test]
+fn emit_heaps_game_writes_the_committed_controller() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args(["emit", "heaps-game", "--out", "hdl"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("heaps_game: the heap game against heaps_solver (targets up to 63, moves x+1..x+2 and x*2..x*4), thinking 6000000 ticks of `tick`")
+            && stdout.contains("hdl/heaps_game.v"),
+        "{stdout}"
+    );
+    let written = std::fs::read_to_string(dir.path().join("hdl/heaps_game.v")).unwrap();
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/hdl/heaps_game.v")).unwrap();
+    assert!(
+        written == committed,
+        "emit heaps-game differs from hdl/heaps_game.v"
+    );
+    assert!(
+        written.contains("module heaps_game(clock,tick,reset,"),
+        "{written}"
+    );
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "emit",
+            "heaps-game",
+            "--think-cycles",
+            "7",
+            "--out",
+            "short",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let short = std::fs::read_to_string(dir.path().join("short/heaps_game.v")).unwrap();
+    assert_ne!(short, written, "--think-cycles changed nothing");
+    for (flag, value) in [("--sim", "sim"), ("--constraints", "pcf")] {
+        let out = retrogate()
+            .current_dir(dir.path())
+            .args(["emit", "heaps-game", "--out", "again", flag, value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("{flag}: heaps-game has no")),
+            "{stderr}"
+        );
+        assert!(!dir.path().join("again").exists() && !dir.path().join(value).exists());
+    }
+}
+
 /// `emit heaps-solver` with its defaults (T = 63, A = 2, M = 3) writes `heaps_solver.v` with the
 /// issue's ports at those widths, and says what it wrote.
 #[test]
