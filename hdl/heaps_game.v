@@ -3,7 +3,7 @@
 `default_nettype none
 // Submodules share this file with their top: waive Verilator's file-name rule.
 /* verilator lint_off DECLFILENAME */
-module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,machine_first,new_game,heap,move_index,move_valid,heap_a,heap_b,human_turn,machine_heap,machine_move,solving,game_over,human_won,illegal);
+module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,machine_first,new_game,heap,move_index,move_valid,probe,probe_a,probe_b,heap_a,heap_b,human_turn,machine_heap,machine_move,solving,game_over,human_won,illegal,probe_winning,probe_depth);
 
     // Module arguments
     input wire  clock;
@@ -20,6 +20,9 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
     input wire  heap;
     input wire  [2:0] move_index;
     input wire  move_valid;
+    input wire  probe;
+    input wire  [5:0] probe_a;
+    input wire  [5:0] probe_b;
     output reg  [7:0] heap_a;
     output reg  [7:0] heap_b;
     output reg  human_turn;
@@ -29,6 +32,8 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
     output reg  game_over;
     output reg  human_won;
     output reg  illegal;
+    output reg  probe_winning;
+    output reg  [6:0] probe_depth;
 
     // Stub signals
     reg  solver$clock;
@@ -44,12 +49,8 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
     wire  solver$done;
     reg  [5:0] solver$query_a;
     reg  [5:0] solver$query_b;
-/* verilator lint_off UNUSEDSIGNAL */
     wire  solver$query_winning;
-/* verilator lint_on UNUSEDSIGNAL */
-/* verilator lint_off UNUSEDSIGNAL */
     wire  [6:0] solver$query_depth;
-/* verilator lint_on UNUSEDSIGNAL */
     wire  solver$query_heap;
     wire  [2:0] solver$query_move;
     reg  timer$clock;
@@ -240,7 +241,9 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
         m_move_r <= m_move_n;
     end
 
-    // The solver reads the position being entered; the timer counts the think pause.
+    // The solver reads the position being entered, or the probe's while no game is in progress;
+    // the timer counts the think pause.
+    wire probing = probe & ~(starting | solving_r | human_r | thinking_r);
     always @(*) begin
         solver$clock = clock;
         solver$reset = 1'b0;
@@ -249,8 +252,8 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
         solver$target = target;
         solver$last_wins = last_wins;
         solver$start = starting;
-        solver$query_a = a_n[5:0];
-        solver$query_b = b_n[5:0];
+        solver$query_a = probing ? probe_a : a_n[5:0];
+        solver$query_b = probing ? probe_b : b_n[5:0];
         timer$clock = clock;
         timer$load = load;
         timer$tick = tick;
@@ -266,6 +269,8 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
         game_over = ~(solving_r | human_r | thinking_r);
         human_won = won_r;
         illegal = refused_r;
+        probe_winning = solver$query_winning;
+        probe_depth = solver$query_depth;
     end
 endmodule // heaps_game
 

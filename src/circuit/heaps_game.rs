@@ -20,7 +20,10 @@
 //!   new_game --------->|                                          |
 //!   heap ------------->|                                          |
 //!   move_index[B] ---->|                                          |
-//!   move_valid ------->|                                          |
+//!   move_valid ------->|                                          |---> probe_winning
+//!   probe ------------>|                                          |---> probe_depth[D]
+//!   probe_a[W] ------->|                                          |
+//!   probe_b[W] ------->|                                          |
 //!                      +------------------------------------------+
 //! ```
 //!
@@ -53,6 +56,12 @@
 //!   game is over if the sum reaches the target (`human_won` = not `last_wins`), else it is the
 //!   person's turn. A `move_valid` meanwhile is refused.
 //! * Game over: a `move_valid` is refused.
+//! * The probe: while no game is in progress (`game_over`, and no `new_game` or `reset` at the
+//!   edge), `probe` high makes the solver read (`probe_a`, `probe_b`) at the edge instead of the
+//!   position, and `probe_winning`/`probe_depth` show that word after it: the table of the last
+//!   solve, for the answers of the exam ([`super::heaps_answers`]). Outside those times, and with
+//!   `probe` low, they show the word of the position being played. Tie `probe` low for the plain
+//!   controller.
 //!
 //! The machine's move is exactly `heaps_solver`'s (the software solver's chosen move with the
 //! moves in the fixed order `x+1, ..., x+A, x*2, ..., x*(M+1)`: the winner fastest, the loser
@@ -139,6 +148,14 @@ pub struct HeapsGame<
     pub move_index: Signal<In, Bits<B>>,
     /// One-cycle pulse: the person makes the move on `heap` and `move_index`.
     pub move_valid: Signal<In, Bit>,
+    /// Read the solved table at (`probe_a`, `probe_b`) instead of the position: honoured only
+    /// while no game is in progress (`game_over`, not at a `new_game` or `reset` edge); tie it
+    /// low for the plain controller.
+    pub probe: Signal<In, Bit>,
+    /// The first heap of the position `probe` reads.
+    pub probe_a: Signal<In, Bits<W>>,
+    /// The second heap of the position `probe` reads.
+    pub probe_b: Signal<In, Bits<W>>,
     /// The first heap.
     pub heap_a: Signal<Out, Bits<H>>,
     /// The second heap.
@@ -158,6 +175,11 @@ pub struct HeapsGame<
     /// The last move input was refused (or the start is outside the game); cleared by a legal
     /// move or a new game.
     pub illegal: Signal<Out, Bit>,
+    /// The table's word for the position the solver read at the last edge (`probe_a`,
+    /// `probe_b` when probing): the player to move there wins.
+    pub probe_winning: Signal<Out, Bit>,
+    /// The same word's depth.
+    pub probe_depth: Signal<Out, Bits<D>>,
     solver: HeapsSolver<W, D, A, M, B>,
     timer: ThinkTimer,
     _state: State,
@@ -194,6 +216,9 @@ impl<
             heap: Default::default(),
             move_index: Default::default(),
             move_valid: Default::default(),
+            probe: Default::default(),
+            probe_a: Default::default(),
+            probe_b: Default::default(),
             heap_a: Default::default(),
             heap_b: Default::default(),
             human_turn: Default::default(),
@@ -203,6 +228,8 @@ impl<
             game_over: Default::default(),
             human_won: Default::default(),
             illegal: Default::default(),
+            probe_winning: Default::default(),
+            probe_depth: Default::default(),
             solver: HeapsSolver::new(),
             timer: ThinkTimer::new(think_ticks),
             _state: State::default(),
@@ -483,7 +510,9 @@ always @(posedge clock) begin
     m_move_r <= m_move_n;
 end
 
-// The solver reads the position being entered; the timer counts the think pause.
+// The solver reads the position being entered, or the probe's while no game is in progress;
+// the timer counts the think pause.
+wire probing = probe & ~(starting | solving_r | human_r | thinking_r);
 always @(*) begin
     solver$clock = clock;
     solver$reset = 1'b0;
@@ -492,8 +521,8 @@ always @(*) begin
     solver$target = target;
     solver$last_wins = last_wins;
     solver$start = starting;
-    solver$query_a = a_n[{wm}:0];
-    solver$query_b = b_n[{wm}:0];
+    solver$query_a = probing ? probe_a : a_n[{wm}:0];
+    solver$query_b = probing ? probe_b : b_n[{wm}:0];
     timer$clock = clock;
     timer$load = load;
     timer$tick = tick;
@@ -509,6 +538,8 @@ always @(*) begin
     game_over = ~(solving_r | human_r | thinking_r);
     human_won = won_r;
     illegal = refused_r;
+    probe_winning = solver$query_winning;
+    probe_depth = solver$query_depth;
 end
 ",
             pad = H + 1 - W,
@@ -536,9 +567,17 @@ impl<
         self.solver.muls.next = self.muls.val();
         self.solver.target.next = self.target.val();
         self.solver.last_wins.next = self.last_wins.val();
-        self.solver.start.next = self.reset.val() || self.new_game.val();
-        self.solver.query_a.next = bits::<W>(u64::from(next.a) & w_mask);
-        self.solver.query_b.next = bits::<W>(u64::from(next.b) & w_mask);
+        let starting = self.reset.val() || self.new_game.val();
+        self.solver.start.next = starting;
+        let now = self._state;
+        let probing = self.probe.val() && !(starting || now.solving || now.human || now.thinking);
+        if probing {
+            self.solver.query_a.next = self.probe_a.val();
+            self.solver.query_b.next = self.probe_b.val();
+        } else {
+            self.solver.query_a.next = bits::<W>(u64::from(next.a) & w_mask);
+            self.solver.query_b.next = bits::<W>(u64::from(next.b) & w_mask);
+        }
         self.timer.load.next = load;
         self.timer.tick.next = self.tick.val();
         if self.clock.pos_edge() {
@@ -554,6 +593,8 @@ impl<
         self.game_over.next = !(s.solving || s.human || s.thinking);
         self.human_won.next = s.won;
         self.illegal.next = s.refused;
+        self.probe_winning.next = self.solver.query_winning.val();
+        self.probe_depth.next = self.solver.query_depth.val();
     }
 
     fn connect(&mut self) {
@@ -566,6 +607,8 @@ impl<
         self.game_over.connect();
         self.human_won.connect();
         self.illegal.connect();
+        self.probe_winning.connect();
+        self.probe_depth.connect();
         self.solver.clock.connect();
         self.solver.reset.connect();
         self.solver.adds.connect();
@@ -684,7 +727,7 @@ fn heaps_game_verilog_of<
     )?;
     Ok(waive_unused(
         &waive_declfilename(&verilog),
-        &["solver$busy", "solver$query_winning", "solver$query_depth"],
+        &["solver$busy"],
     ))
 }
 
@@ -692,8 +735,7 @@ fn heaps_game_verilog_of<
 /// `x+max_add` and multiplications `x*2 .. x*(max_mul+1)`, pausing `think_ticks` ticks before
 /// each machine move (module `heaps_game`, submodules prefixed `heaps_game$`). The file waives
 /// two Verilator rules where they apply: the file-name rule for the submodules, and the
-/// unused-signal rule for the solver outputs the controller does not read (`busy`,
-/// `query_winning`, `query_depth`).
+/// unused-signal rule for the solver output the controller does not read (`busy`).
 pub fn heaps_game_verilog(
     max_target: u64,
     max_add: u64,
@@ -1281,6 +1323,9 @@ mod tests {
             ("heap", 1),
             ("move_index", 3),
             ("move_valid", 1),
+            ("probe", 1),
+            ("probe_a", 6),
+            ("probe_b", 6),
             ("heap_a", 8),
             ("heap_b", 8),
             ("human_turn", 1),
@@ -1290,6 +1335,8 @@ mod tests {
             ("game_over", 1),
             ("human_won", 1),
             ("illegal", 1),
+            ("probe_winning", 1),
+            ("probe_depth", 7),
         ];
         for (name, width) in expect {
             assert!(
@@ -1336,6 +1383,9 @@ mod tool_tests {
                 u64::from(heap),
                 u64::from(index),
                 u64::from(i.person.is_some()),
+                0,
+                0,
+                0,
             ]);
             self.sim.step(i)
         }
@@ -1355,6 +1405,9 @@ mod tool_tests {
         b.heap.next = r[10] != 0;
         b.move_index.next = bits::<3>(r[11]);
         b.move_valid.next = r[12] != 0;
+        b.probe.next = r[13] != 0;
+        b.probe_a.next = bits::<6>(r[14]);
+        b.probe_b.next = bits::<6>(r[15]);
     }
 
     fn sample(b: &Block) -> Vec<u64> {
@@ -1390,6 +1443,9 @@ mod tool_tests {
                 port("heap", 1),
                 port("move_index", 3),
                 port("move_valid", 1),
+                port("probe", 1),
+                port("probe_a", 6),
+                port("probe_b", 6),
             ],
             outputs: vec![
                 port("heap_a", 8),
@@ -1412,7 +1468,8 @@ mod tool_tests {
     /// games in which rust-hdl's every machine move was checked against the software solver:
     /// the seed's game (3, S), +1 and *4, sum >= 61, both who-moves-first, and smaller games
     /// of other move sets and the other rule; several games on one circuit, the game changed
-    /// between them.
+    /// between them. (The probe port, tied low here, is the block RAM's word, unknown in
+    /// Verilog before the first read: `heaps_answers`' tests check it.)
     #[test]
     fn the_emitted_verilog_plays_like_rust_hdl() {
         let dir = work_dir("heaps-game-verilog");

@@ -21,6 +21,8 @@
 //!   rules on its inputs, the table in block RAM.
 //! * [`heaps_solver::HeapsSolver`]: the two-heap game's retrograde solver on the chip (the KEGE
 //!   exam's tasks 19-21), moves, target and rule on its inputs, the table in block RAM.
+//! * [`heaps_answers::HeapsAnswers`]: the exam's answers (tasks 19-21) read from the table the
+//!   on-chip solver left, through the controller's probe port.
 //! * [`heaps_game::HeapsGame`]: the two-heap game's controller, playing from a `HeapsSolver`
 //!   inside it, the game and its start set at run time.
 //! * [`SticksSolverGame`]: the game controller playing from a `SticksSolver` inside it, the
@@ -29,6 +31,7 @@
 //!   top, from its layout on each board.
 
 pub mod board_io;
+pub mod heaps_answers;
 pub mod heaps_game;
 pub mod heaps_solver;
 pub mod jr01;

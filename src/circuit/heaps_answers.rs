@@ -1,0 +1,874 @@
+//! `heaps_answers`: the KEGE exam's three answers (tasks 19, 20 and 21) read from the table the
+//! on-chip solver left, for the starts `(k, S)` with `S` from 1 to `target - k - 1`. It walks
+//! `S` upwards and reads the table through [`HeapsGame`](super::heaps_game::HeapsGame)'s probe
+//! port, stopping at each `S` that answers the chosen task; the board shows the first one (the
+//! smallest `S`, the answer of tasks 19 and 21) and steps to the next (task 20 asks for all).
+//!
+//! ```text
+//!                      +----------------------------------+
+//!   clock ------------>|  HeapsAnswers<W, D, A, M, B, H>  |---> probe
+//!   find ------------->|                                  |---> probe_a[W]
+//!   advance ---------->|                                  |---> probe_b[W]
+//!   question[2] ------>|                                  |---> busy
+//!   first[W] --------->|                                  |---> found
+//!   adds[A] ---------->|                                  |---> s[W]
+//!   muls[M] ---------->|                                  |
+//!   target[W] -------->|                                  |
+//!   probe_winning ---->|                                  |
+//!   probe_depth[D] --->|                                  |
+//!                      +----------------------------------+
+//! ```
+//!
+//! W, D, A, M, B, H are the controller's sizes. Every output is a register.
+//!
+//! # The tasks
+//! Exactly the sets of `retrogate kege --start k,S --s 1..(target-k-1) --move ... --end
+//! 'sum>=target'` (`solver::kege`), for the game of the last solve:
+//! * `question` 0, **task 19**: some first move of Petya from `(k, S)` reaches a position (below the
+//!   target) that Vanya wins with his first move: won at depth 1;
+//! * `question` 1, **task 20**: Petya wins `(k, S)` with his second move: won at depth 3;
+//! * `question` 2, **task 21**: Vanya wins with his first or second move, not surely with the first:
+//!   `(k, S)` lost at depth 4.
+//!
+//! `question` 3 matches no `S`.
+//!
+//! # Cycle by cycle
+//! * Power-on: idle, `found` = 0, `s` = 0.
+//! * `find` at an edge samples `question`, `first` (k), `adds`, `muls` and `target` (they must
+//!   be the solved game's) and searches from `S` = 1; `advance` at an edge while idle with
+//!   `found` searches from the `S` after `s`; otherwise `advance` is ignored. `busy` is high while it
+//!   searches, and so is `probe`: the controller must have no game in progress then.
+//! * At each `S`: if `k` is 0 or `k + S >= target` the search ends with `found` = 0, `s` = 0.
+//!   Tasks 20 and 21 read `(k, S)` (two edges: the address, then the registered word) and test
+//!   its word. Task 19 walks the moves on the first heap, then on the second, in the order
+//!   `x+1, ..., x+A, x*2, ..., x*(M+1)`, one edge each; a move that is allowed, changes the
+//!   heap and stays below the target reads its position (two more edges) and tests the word.
+//! * A match ends the search with `found` = 1 and `s` = that `S`; otherwise `S` goes up.
+//!
+//! A search costs at most `(target - k) * (2 * (A + M) * 3 + 2)` edges.
+//!
+//! `update()` (rust-hdl's simulation) and `hdl()` (the Verilog, written by hand) are separate
+//! code; the tests check the answers against the software and the Verilog against rust-hdl.
+
+use std::fmt::Write as _;
+
+use rust_hdl::prelude::*;
+
+/// The phases of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Phase {
+    /// Not searching.
+    #[default]
+    Idle = 0,
+    /// At a new `S`: end, or begin testing it.
+    Enter = 1,
+    /// Task 19: the next first move of `(k, S)`.
+    Move = 2,
+    /// The address is set; the word is read at the edge that ends this cycle.
+    Read = 3,
+    /// The word is there: test it.
+    Test = 4,
+}
+
+/// The registers, as `update()` models them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct State {
+    phase: Phase,
+    task: u32,
+    k: u32,
+    allowed: u32,
+    target: u32,
+    s: u32,
+    j: u32,
+    addr: (u32, u32),
+    found: bool,
+}
+
+/// The answer finder (see the module docs).
+#[derive(LogicBlock)]
+pub struct HeapsAnswers<
+    const W: usize,
+    const D: usize,
+    const A: usize,
+    const M: usize,
+    const B: usize,
+    const H: usize,
+> {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// One-cycle pulse: sample the question and the game, search from `S` = 1.
+    pub find: Signal<In, Bit>,
+    /// One-cycle pulse: search from the `S` after the one found.
+    pub advance: Signal<In, Bit>,
+    /// 0: task 19, 1: task 20, 2: task 21, 3: none.
+    pub question: Signal<In, Bits<2>>,
+    /// The first heap `k` of the starts `(k, S)`.
+    pub first: Signal<In, Bits<W>>,
+    /// The solved game's additions (bit `i`: `x+(i+1)`).
+    pub adds: Signal<In, Bits<A>>,
+    /// The solved game's multiplications (bit `i`: `x*(i+2)`).
+    pub muls: Signal<In, Bits<M>>,
+    /// The solved game's target.
+    pub target: Signal<In, Bits<W>>,
+    /// The word read: the player to move wins.
+    pub probe_winning: Signal<In, Bit>,
+    /// The word read: its depth.
+    pub probe_depth: Signal<In, Bits<D>>,
+    /// Reading the table (high while searching).
+    pub probe: Signal<Out, Bit>,
+    /// The first heap of the position to read.
+    pub probe_a: Signal<Out, Bits<W>>,
+    /// The second heap of the position to read.
+    pub probe_b: Signal<Out, Bits<W>>,
+    /// Searching.
+    pub busy: Signal<Out, Bit>,
+    /// The search ended at an `S` that answers the task.
+    pub found: Signal<Out, Bit>,
+    /// That `S` (0 when none).
+    pub s: Signal<Out, Bits<W>>,
+    _state: State,
+}
+
+impl<
+        const W: usize,
+        const D: usize,
+        const A: usize,
+        const M: usize,
+        const B: usize,
+        const H: usize,
+    > HeapsAnswers<W, D, A, M, B, H>
+{
+    /// The finder, idle, `connect_all()` done.
+    ///
+    /// # Panics
+    /// Unless `D = W + 1`, `H = W + 2` and `B` holds `A + M - 1`.
+    pub fn new() -> Self {
+        assert_eq!((D, H), (W + 1, W + 2), "D = W + 1, H = W + 2");
+        assert!(A + M - 1 < 1 << B, "B holds A + M - 1");
+        let mut block = Self {
+            clock: Default::default(),
+            find: Default::default(),
+            advance: Default::default(),
+            question: Default::default(),
+            first: Default::default(),
+            adds: Default::default(),
+            muls: Default::default(),
+            target: Default::default(),
+            probe_winning: Default::default(),
+            probe_depth: Default::default(),
+            probe: Default::default(),
+            probe_a: Default::default(),
+            probe_b: Default::default(),
+            busy: Default::default(),
+            found: Default::default(),
+            s: Default::default(),
+            _state: State::default(),
+        };
+        block.connect_all();
+        block
+    }
+
+    /// Move `j` (heap `j / (A + M)`, index `j % (A + M)`) from `(k, s)`: the position it
+    /// reaches, if the move is allowed, changes the heap and stays below the target.
+    fn successor(s: &State) -> Option<(u32, u32)> {
+        let n = (A + M) as u32;
+        let (heap, index) = (s.j / n, s.j % n);
+        let x = if heap == 1 { s.s } else { s.k };
+        let other = if heap == 1 { s.k } else { s.s };
+        let h_mask = (1u32 << H) - 1;
+        let result = if index < A as u32 {
+            (x + index + 1) & h_mask
+        } else {
+            (x * (index - A as u32 + 2)) & h_mask
+        };
+        let ok = s.allowed >> index & 1 == 1 && result != x && result + other < s.target;
+        ok.then_some(if heap == 1 {
+            (s.k, result)
+        } else {
+            (result, s.s)
+        })
+    }
+
+    /// The registers after the next edge.
+    fn next_state(&self) -> State {
+        let s = self._state;
+        let mut n = s;
+        let moves = 2 * (A + M) as u32;
+        let w_mask = (1u32 << W) - 1;
+        if self.find.val() {
+            return State {
+                phase: Phase::Enter,
+                task: self.question.val().to_u64() as u32,
+                k: self.first.val().to_u64() as u32,
+                allowed: (self.muls.val().to_u64() as u32) << A | self.adds.val().to_u64() as u32,
+                target: self.target.val().to_u64() as u32,
+                s: 1,
+                ..State::default()
+            };
+        }
+        match s.phase {
+            Phase::Idle => {
+                if self.advance.val() && s.found {
+                    n.phase = Phase::Enter;
+                    n.found = false;
+                    n.s = (s.s + 1) & w_mask;
+                }
+            }
+            Phase::Enter => {
+                if s.k == 0 || s.k + s.s >= s.target {
+                    n.phase = Phase::Idle;
+                    n.found = false;
+                    n.s = 0;
+                } else if s.task == 0 {
+                    n.phase = Phase::Move;
+                    n.j = 0;
+                } else if s.task == 3 {
+                    n.s = (s.s + 1) & w_mask;
+                } else {
+                    n.phase = Phase::Read;
+                    n.addr = (s.k, s.s);
+                }
+            }
+            Phase::Move => {
+                if s.j == moves {
+                    n.phase = Phase::Enter;
+                    n.s = (s.s + 1) & w_mask;
+                } else if let Some(p) = Self::successor(&s) {
+                    n.phase = Phase::Read;
+                    n.addr = p;
+                } else {
+                    n.j = s.j + 1;
+                }
+            }
+            Phase::Read => n.phase = Phase::Test,
+            Phase::Test => {
+                let won = self.probe_winning.val();
+                let depth = self.probe_depth.val().to_u64();
+                let member = match s.task {
+                    0 => won && depth == 1,
+                    1 => won && depth == 3,
+                    _ => !won && depth == 4,
+                };
+                if member {
+                    n.phase = Phase::Idle;
+                    n.found = true;
+                } else if s.task == 0 {
+                    n.phase = Phase::Move;
+                    n.j = s.j + 1;
+                } else {
+                    n.phase = Phase::Enter;
+                    n.s = (s.s + 1) & w_mask;
+                }
+            }
+        }
+        n
+    }
+
+    fn body() -> String {
+        let n = A + M;
+        let moves = 2 * n;
+        let jw = bits_for_count(moves);
+        let jm = jw - 1;
+        let wm = W - 1;
+        let hm = H - 1;
+        let nm = n - 1;
+        let mut cases = String::new();
+        for i in 0..n {
+            let value = if i < A {
+                format!("x + {H}'d{}", i + 1)
+            } else {
+                format!("x * {H}'d{}", i - A + 2)
+            };
+            let _ = writeln!(
+                cases,
+                "        {jw}'d{i}, {jw}'d{}: begin result = {value}; in_set = allowed[{i}]; end",
+                i + n
+            );
+        }
+        format!(
+            "\
+// The phases: idle, enter an S, task 19's next move, read, test.
+localparam [2:0] IDLE = 3'd0;
+localparam [2:0] ENTER = 3'd1;
+localparam [2:0] MOVE = 3'd2;
+localparam [2:0] READ = 3'd3;
+localparam [2:0] TEST = 3'd4;
+reg [2:0] phase;
+reg [1:0] task_r;
+reg [{wm}:0] k;
+reg [{nm}:0] allowed;
+reg [{wm}:0] target_r;
+reg [{wm}:0] s_r;
+reg [{jm}:0] j;
+reg [{wm}:0] addr_a;
+reg [{wm}:0] addr_b;
+reg found_r;
+initial begin
+    phase = IDLE;
+    task_r = 2'd0;
+    k = {W}'d0;
+    allowed = {n}'d0;
+    target_r = {W}'d0;
+    s_r = {W}'d0;
+    j = {jw}'d0;
+    addr_a = {W}'d0;
+    addr_b = {W}'d0;
+    found_r = 1'b0;
+end
+// Task 19's move j: heap j / (A + M), index j % (A + M), from (k, S).
+wire second = (j >= {jw}'d{n});
+wire [{hm}:0] x = second ? {{2'd0, s_r}} : {{2'd0, k}};
+wire [{hm}:0] other = second ? {{2'd0, k}} : {{2'd0, s_r}};
+reg [{hm}:0] result;
+reg in_set;
+always @(*) begin
+    case (j)
+{cases}        default: begin result = x; in_set = 1'b0; end
+    endcase
+end
+wire [{H}:0] total = {{1'b0, result}} + {{1'b0, other}};
+wire [{H}:0] target_x = {{3'd0, target_r}};
+wire successor = in_set & (result != x) & (total < target_x);
+wire [{W}:0] start_sum = {{1'b0, k}} + {{1'b0, s_r}};
+wire outside = (k == {W}'d0) | (start_sum >= {{1'b0, target_r}});
+wire member = (task_r == 2'd0) ? (probe_winning & (probe_depth == {D}'d1))
+    : (task_r == 2'd1) ? (probe_winning & (probe_depth == {D}'d3))
+    : (~probe_winning & (probe_depth == {D}'d4));
+always @(posedge clock) begin
+    if (find) begin
+        phase <= ENTER;
+        task_r <= question;
+        k <= first;
+        allowed <= {{muls, adds}};
+        target_r <= target;
+        s_r <= {W}'d1;
+        j <= {jw}'d0;
+        addr_a <= {W}'d0;
+        addr_b <= {W}'d0;
+        found_r <= 1'b0;
+    end else begin
+        case (phase)
+        IDLE: begin
+            if (advance & found_r) begin
+                phase <= ENTER;
+                found_r <= 1'b0;
+                s_r <= s_r + {W}'d1;
+            end
+        end
+        ENTER: begin
+            if (outside) begin
+                phase <= IDLE;
+                found_r <= 1'b0;
+                s_r <= {W}'d0;
+            end else if (task_r == 2'd0) begin
+                phase <= MOVE;
+                j <= {jw}'d0;
+            end else if (task_r == 2'd3) begin
+                s_r <= s_r + {W}'d1;
+            end else begin
+                phase <= READ;
+                addr_a <= k;
+                addr_b <= s_r;
+            end
+        end
+        MOVE: begin
+            if (j == {jw}'d{moves}) begin
+                phase <= ENTER;
+                s_r <= s_r + {W}'d1;
+            end else if (successor) begin
+                phase <= READ;
+                addr_a <= second ? k : result[{wm}:0];
+                addr_b <= second ? result[{wm}:0] : s_r;
+            end else begin
+                j <= j + {jw}'d1;
+            end
+        end
+        READ: phase <= TEST;
+        TEST: begin
+            if (member) begin
+                phase <= IDLE;
+                found_r <= 1'b1;
+            end else if (task_r == 2'd0) begin
+                phase <= MOVE;
+                j <= j + {jw}'d1;
+            end else begin
+                phase <= ENTER;
+                s_r <= s_r + {W}'d1;
+            end
+        end
+        default: phase <= IDLE;
+        endcase
+    end
+end
+always @(*) begin
+    probe = (phase != IDLE);
+    probe_a = addr_a;
+    probe_b = addr_b;
+    busy = (phase != IDLE);
+    found = found_r;
+    s = s_r;
+end
+"
+        )
+    }
+}
+
+/// Bits for the values `0..=n`.
+fn bits_for_count(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+impl<
+        const W: usize,
+        const D: usize,
+        const A: usize,
+        const M: usize,
+        const B: usize,
+        const H: usize,
+    > Default for HeapsAnswers<W, D, A, M, B, H>
+{
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<
+        const W: usize,
+        const D: usize,
+        const A: usize,
+        const M: usize,
+        const B: usize,
+        const H: usize,
+    > Logic for HeapsAnswers<W, D, A, M, B, H>
+{
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            self._state = self.next_state();
+        }
+        let s = self._state;
+        self.probe.next = s.phase != Phase::Idle;
+        self.probe_a.next = bits::<W>(u64::from(s.addr.0));
+        self.probe_b.next = bits::<W>(u64::from(s.addr.1));
+        self.busy.next = s.phase != Phase::Idle;
+        self.found.next = s.found;
+        self.s.next = bits::<W>(u64::from(s.s));
+    }
+
+    fn connect(&mut self) {
+        self.probe.connect();
+        self.probe_a.connect();
+        self.probe_b.connect();
+        self.busy.connect();
+        self.found.connect();
+        self.s.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(Self::body())
+    }
+}
+
+/// The exam's tasks, in the order of the `task` input.
+pub const TASKS: [u32; 3] = [19, 20, 21];
+
+/// The controller and the finder wired as a board wires them: the game solved from the start
+/// (0, 0), which is over at once, so the finder may read the table.
+#[cfg(test)]
+pub(crate) mod exam {
+    use super::*;
+    use crate::circuit::heaps_game::HeapsGame;
+    use crate::circuit::heaps_solver::HeapsRequest;
+    use crate::game::expr::MoveExpr;
+    use crate::game::{ApplyTo, End, Last};
+    use crate::solver::kege::{analyse, KegeAnswers};
+
+    /// T = 63, A = 2, M = 3: the board size.
+    #[derive(LogicBlock)]
+    pub(crate) struct Exam {
+        pub clock: Signal<In, Clock>,
+        pub new_game: Signal<In, Bit>,
+        pub adds: Signal<In, Bits<2>>,
+        pub muls: Signal<In, Bits<3>>,
+        pub target: Signal<In, Bits<6>>,
+        pub last_wins: Signal<In, Bit>,
+        pub first: Signal<In, Bits<6>>,
+        pub find: Signal<In, Bit>,
+        pub advance: Signal<In, Bit>,
+        pub question: Signal<In, Bits<2>>,
+        pub solving: Signal<Out, Bit>,
+        pub busy: Signal<Out, Bit>,
+        pub found: Signal<Out, Bit>,
+        pub s: Signal<Out, Bits<6>>,
+        game: HeapsGame<6, 7, 2, 3, 3, 8>,
+        answers: HeapsAnswers<6, 7, 2, 3, 3, 8>,
+    }
+
+    impl Exam {
+        pub(crate) fn new() -> Self {
+            let mut block = Self {
+                clock: Default::default(),
+                new_game: Default::default(),
+                adds: Default::default(),
+                muls: Default::default(),
+                target: Default::default(),
+                last_wins: Default::default(),
+                first: Default::default(),
+                find: Default::default(),
+                advance: Default::default(),
+                question: Default::default(),
+                solving: Default::default(),
+                busy: Default::default(),
+                found: Default::default(),
+                s: Default::default(),
+                game: HeapsGame::new(0),
+                answers: HeapsAnswers::new(),
+            };
+            block.connect_all();
+            block
+        }
+    }
+
+    impl Logic for Exam {
+        #[hdl_gen]
+        fn update(&mut self) {
+            self.game.clock.next = self.clock.val();
+            self.game.tick.next = true;
+            self.game.reset.next = false;
+            self.game.adds.next = self.adds.val();
+            self.game.muls.next = self.muls.val();
+            self.game.target.next = self.target.val();
+            self.game.last_wins.next = self.last_wins.val();
+            self.game.start_a.next = 0.into();
+            self.game.start_b.next = 0.into();
+            self.game.machine_first.next = false;
+            self.game.new_game.next = self.new_game.val();
+            self.game.heap.next = false;
+            self.game.move_index.next = 0.into();
+            self.game.move_valid.next = false;
+            self.game.probe.next = self.answers.probe.val();
+            self.game.probe_a.next = self.answers.probe_a.val();
+            self.game.probe_b.next = self.answers.probe_b.val();
+            self.answers.clock.next = self.clock.val();
+            self.answers.find.next = self.find.val();
+            self.answers.advance.next = self.advance.val();
+            self.answers.question.next = self.question.val();
+            self.answers.first.next = self.first.val();
+            self.answers.adds.next = self.adds.val();
+            self.answers.muls.next = self.muls.val();
+            self.answers.target.next = self.target.val();
+            self.answers.probe_winning.next = self.game.probe_winning.val();
+            self.answers.probe_depth.next = self.game.probe_depth.val();
+            self.solving.next = self.game.solving.val();
+            self.busy.next = self.answers.busy.val();
+            self.found.next = self.answers.found.val();
+            self.s.next = self.answers.s.val();
+        }
+    }
+
+    /// One cycle's inputs: new_game, find, advance.
+    #[derive(Clone, Copy, Default)]
+    pub(crate) struct Pulse {
+        pub new_game: bool,
+        pub find: bool,
+        pub advance: bool,
+    }
+
+    /// Drives an [`Exam`] in rust-hdl, recording each cycle's input row.
+    pub(crate) struct Driver {
+        pub block: Exam,
+        pub rows: Vec<Vec<u64>>,
+        config: [u64; 7],
+    }
+
+    impl Driver {
+        pub(crate) fn new() -> Self {
+            Driver {
+                block: Exam::new(),
+                rows: Vec::new(),
+                config: [0; 7],
+            }
+        }
+
+        /// One edge with `pulse`; the outputs after it: solving, busy, found, s.
+        pub(crate) fn step(&mut self, pulse: Pulse) -> (bool, bool, bool, u32) {
+            let [adds, muls, target, last, first, question, _] = self.config;
+            let row = vec![
+                u64::from(pulse.new_game),
+                adds,
+                muls,
+                target,
+                last,
+                first,
+                u64::from(pulse.find),
+                u64::from(pulse.advance),
+                question,
+            ];
+            let b = &mut self.block;
+            b.clock.next = Clock { clk: false };
+            b.new_game.next = pulse.new_game;
+            b.adds.next = bits::<2>(adds);
+            b.muls.next = bits::<3>(muls);
+            b.target.next = bits::<6>(target);
+            b.last_wins.next = last != 0;
+            b.first.next = bits::<6>(first);
+            b.find.next = pulse.find;
+            b.advance.next = pulse.advance;
+            b.question.next = bits::<2>(question);
+            crate::circuit::settle(b);
+            b.clock.next = Clock { clk: true };
+            crate::circuit::settle(b);
+            self.rows.push(row);
+            let b = &self.block;
+            (
+                b.solving.val(),
+                b.busy.val(),
+                b.found.val(),
+                b.s.val().to_u64() as u32,
+            )
+        }
+
+        /// Solves `rules` (start (0, 0): no game), then lists the S the finder gives for each
+        /// question from first heap `k`, stepping with `advance`; and the edges of the
+        /// longest search.
+        pub(crate) fn answers(&mut self, rules: &HeapsRequest, k: u32) -> ([Vec<u32>; 3], u64) {
+            self.config = [
+                u64::from(rules.adds),
+                u64::from(rules.muls),
+                u64::from(rules.target),
+                u64::from(rules.last_wins),
+                u64::from(k),
+                0,
+                0,
+            ];
+            let mut o = self.step(Pulse {
+                new_game: true,
+                ..Pulse::default()
+            });
+            let mut guard = 0;
+            while o.0 {
+                o = self.step(Pulse::default());
+                guard += 1;
+                assert!(guard < 100_000, "{rules}: the solve never ended");
+            }
+            let mut out: [Vec<u32>; 3] = Default::default();
+            let mut longest = 0;
+            for (q, list) in out.iter_mut().enumerate() {
+                self.config[5] = q as u64;
+                let mut pulse = Pulse {
+                    find: true,
+                    ..Pulse::default()
+                };
+                loop {
+                    let mut o = self.step(pulse);
+                    let mut edges = 1;
+                    while o.1 {
+                        o = self.step(Pulse::default());
+                        edges += 1;
+                        assert!(edges < 100_000, "{rules}: the search never ended");
+                    }
+                    longest = longest.max(edges);
+                    if !o.2 {
+                        assert_eq!(o.3, 0, "{rules}: s is 0 when nothing is found");
+                        break;
+                    }
+                    list.push(o.3);
+                    assert!(list.len() < 64, "{rules}: the search does not end");
+                    pulse = Pulse {
+                        advance: true,
+                        ..Pulse::default()
+                    };
+                }
+            }
+            (out, longest)
+        }
+    }
+
+    /// The software's answers (`retrogate kege`) for `(k, S)`, S in 1..target-k-1, as the
+    /// three lists the finder gives: task 19, 20, 21.
+    pub(crate) fn kege_answers(rules: &HeapsRequest, k: u32) -> [Vec<u32>; 3] {
+        let last = if rules.last_wins {
+            Last::Wins
+        } else {
+            Last::Loses
+        };
+        // No S, or no move (every position stuck: lost at depth 0, no first move): no answer.
+        if k == 0 || k + 1 >= rules.target || rules.move_count() == 0 {
+            return Default::default();
+        }
+        let moves = rules
+            .moves(2)
+            .iter()
+            .map(|(_, m)| MoveExpr::parse(m).expect("a fixed-list move"))
+            .collect();
+        let range = 1..=u64::from(rules.target - k - 1);
+        let report = analyse(
+            &format!("{k},S").parse().expect("start"),
+            range,
+            moves,
+            End::SumAtLeast(u64::from(rules.target)),
+            last,
+            ApplyTo::Any,
+        )
+        .expect("a game");
+        let KegeAnswers {
+            vanya_wins_after_bad_move,
+            petya_wins_in_2,
+            vanya_wins_in_2,
+            ..
+        } = report.answers;
+        let c = |v: Vec<u64>| v.into_iter().map(|s| s as u32).collect();
+        [
+            c(vanya_wins_after_bad_move),
+            c(petya_wins_in_2),
+            c(vanya_wins_in_2),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exam::{kege_answers, Driver};
+    use crate::bench::sequential::SplitMix64;
+    use crate::circuit::heaps_solver::HeapsRequest;
+
+    /// The seed's game: (3, S), +1 and *4, sum >= 61, last move wins.
+    pub(super) const SEED: HeapsRequest = HeapsRequest {
+        adds: 0b01,
+        muls: 0b100,
+        target: 61,
+        last_wins: true,
+    };
+
+    /// The seed's game on the chip gives the seed's answers (task 19: 4; task 20: 12 and 14;
+    /// task 21: 13), and every S the software lists, in order.
+    #[test]
+    fn the_seed_game_gives_the_exam_answers() {
+        let mut d = Driver::new();
+        let (got, longest) = d.answers(&SEED, 3);
+        assert_eq!(got, kege_answers(&SEED, 3));
+        assert_eq!(got[0].first(), Some(&4));
+        assert_eq!(got[1], [12, 14]);
+        assert_eq!(got[2].first(), Some(&13));
+        // Within the documented bound: (target - k) * (2 (A + M) * 3 + 2) edges.
+        assert!(longest <= (61 - 3) * (2 * 5 * 3 + 2), "{longest}");
+    }
+
+    /// Random games (moves, target, rule, k; k past the target gives nothing) on one circuit,
+    /// each answered like the software.
+    #[test]
+    fn random_games_answer_like_the_software() {
+        let mut rng = SplitMix64::new(19_20_21);
+        let mut d = Driver::new();
+        let mut nonempty = 0;
+        for game in 0..16 {
+            // Every fourth game a random one (maybe no move, k maybe past the target); the
+            // others with a move, a target of 20 or more and a small k, where answers abound.
+            let wild = game % 4 == 3;
+            let rules = HeapsRequest {
+                adds: if wild {
+                    rng.next_u64() % 4
+                } else {
+                    1 + rng.next_u64() % 3
+                } as u32,
+                muls: (rng.next_u64() % 8) as u32,
+                target: if wild {
+                    3 + rng.next_u64() % 61
+                } else {
+                    20 + rng.next_u64() % 44
+                } as u32,
+                last_wins: rng.next_u64().is_multiple_of(2),
+            };
+            let k_range = if wild {
+                rules.target + 1
+            } else {
+                rules.target / 3
+            };
+            let k = u32::from(!wild) + (rng.next_u64() % u64::from(k_range)) as u32;
+            let (got, _) = d.answers(&rules, k);
+            let want = kege_answers(&rules, k);
+            assert_eq!(got, want, "{rules}, k = {k}");
+            nonempty += usize::from(want.iter().any(|l| !l.is_empty()));
+        }
+        assert!(
+            nonempty >= 8,
+            "{nonempty} games with answers: too few to compare"
+        );
+    }
+}
+
+#[cfg(all(test, feature = "external-tools"))]
+mod tool_tests {
+    use super::exam::{kege_answers, Driver, Exam};
+    use super::tests::SEED;
+    use super::*;
+    use crate::circuit::heaps_solver::HeapsRequest;
+    use crate::circuit::sim::trace::{port, TraceBench};
+    use crate::flow::testing::work_dir;
+
+    fn apply(b: &mut Exam, r: &[u64]) {
+        b.new_game.next = r[0] != 0;
+        b.adds.next = bits::<2>(r[1]);
+        b.muls.next = bits::<3>(r[2]);
+        b.target.next = bits::<6>(r[3]);
+        b.last_wins.next = r[4] != 0;
+        b.first.next = bits::<6>(r[5]);
+        b.find.next = r[6] != 0;
+        b.advance.next = r[7] != 0;
+        b.question.next = bits::<2>(r[8]);
+    }
+
+    fn sample(b: &Exam) -> Vec<u64> {
+        vec![
+            u64::from(b.solving.val()),
+            u64::from(b.busy.val()),
+            u64::from(b.found.val()),
+            b.s.val().to_u64(),
+        ]
+    }
+
+    /// The seed's game and one with the other rule, answered like the software in rust-hdl,
+    /// then replayed on the emitted Verilog under Icarus and on its iCE40 netlist: every
+    /// output equal at every cycle.
+    #[test]
+    fn the_emitted_verilog_and_netlist_answer_like_rust_hdl() {
+        let dir = work_dir("heaps-answers-verilog");
+        let mut d = Driver::new();
+        let loses = HeapsRequest {
+            adds: 0b11,
+            muls: 0b001,
+            target: 40,
+            last_wins: false,
+        };
+        for (rules, k) in [(SEED, 3), (loses, 2)] {
+            let (got, _) = d.answers(&rules, k);
+            assert_eq!(got, kege_answers(&rules, k), "{rules}, k = {k}");
+        }
+        let verilog = crate::verilog::emit(&Exam::new(), "heaps_exam").expect("Verilog");
+        let mut bench = TraceBench {
+            module: "heaps_exam".into(),
+            clock_name: "clock".into(),
+            clock: |b: &mut Exam| &mut b.clock,
+            inputs: vec![
+                port("new_game", 1),
+                port("adds", 2),
+                port("muls", 3),
+                port("target", 6),
+                port("last_wins", 1),
+                port("first", 6),
+                port("find", 1),
+                port("advance", 1),
+                port("question", 2),
+            ],
+            outputs: vec![
+                port("solving", 1),
+                port("busy", 1),
+                port("found", 1),
+                port("s", 6),
+            ],
+            apply,
+            sample,
+            switches: vec![],
+        };
+        bench.compare_with_gates(Exam::new(), &verilog, &d.rows, dir.path());
+    }
+}
