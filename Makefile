@@ -51,9 +51,9 @@ test: tools
 generated:
 	$(CARGO) run --release --quiet -- emit jr01 --out hdl --sim sim --constraints constraints
 	$(CARGO) run --release --quiet -- emit sticks --impl logic --out hdl --constraints constraints
-	$(CARGO) run --release --quiet -- emit solver --max-count 255 --max-take 8 --out hdl
+	$(CARGO) run --release --quiet -- emit solver --max-count 255 --max-take 8 --out hdl --constraints constraints
 	$(CARGO) run --release --quiet -- emit heaps-solver --out hdl
-	$(CARGO) run --release --quiet -- emit heaps-game --out hdl
+	$(CARGO) run --release --quiet -- emit heaps-game --out hdl --constraints constraints
 	$(CARGO) run --release --quiet -- wave sticks --count 20 --moves 1,3,2 --out docs/sticks-wave.svg --gtkw
 
 # The README's picture of the J.R. 01 circuit as gates (Graphviz dot); tests/up_to_date.rs checks it.

@@ -210,6 +210,24 @@ fn constraints_for_solver_are_up_to_date() {
     }
 }
 
+#[test]
+fn constraints_for_heaps_are_up_to_date() {
+    use retrogate::board::BoardId;
+    use retrogate::circuit::top::Design;
+    use retrogate::circuit::top::{top_verilog, Timing};
+    for board in BoardId::ALL
+        .into_iter()
+        .filter(|&b| Design::Heaps.runs_on(b))
+    {
+        let timing = Timing::for_design(board.board(), &Design::Heaps);
+        let top = top_verilog(board, &Design::Heaps, &timing).unwrap();
+        assert_file(
+            &format!("constraints/{board}-heaps.pcf"),
+            &top.pcf().unwrap(),
+        );
+    }
+}
+
 /// docs/boards.md: its tables are the board data and the designs' layouts as the code renders
 /// them now (`retrogate::circuit::top::doc`), and it holds every board's and design's table.
 /// With `RETROGATE_UPDATE_DOCS` set, a stale page has its tables (only) rewritten in place.

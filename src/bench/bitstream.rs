@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, BoardId, Polarity, Role};
 use crate::circuit::board_io::DIGIT_SEGMENTS;
+use crate::circuit::top::heaps::HeapsIn;
 use crate::circuit::top::jr01::{layout as jr01_layout, Jr01In, Jr01Out};
 use crate::circuit::top::sticks::{layout as sticks_layout, SticksIn, SticksOut};
 use crate::circuit::top::{top_verilog, Design, Timing, Wire, PLL_LOCK_CYCLES};
@@ -362,6 +363,7 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
             }
         }
         Design::Sticks(game) => sticks_game(board, game, timing, inputs, &mut s),
+        Design::Heaps => heaps_game(board, timing, inputs, &mut s),
         Design::Solver => {
             // Switches: the first three turned on, one at a time, and left on. Buttons: each
             // pressed once (reset buttons last), the machine's think time waited after the
@@ -395,6 +397,81 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
         }
     }
     s
+}
+
+/// The heap game on `board` from power-on (already in `s`), as a person plays it: the seed's
+/// game on the switches ((3, S), `x+1` and `x*4`, sum >= 61, the last move wins), S stepped up
+/// to 4, the game solved and started, one move (`x+1` on the first heap) and the machine's
+/// answer after its think time; then the answers page (task 19's first S; task 20's first and
+/// next S), each held past the debounce time; the reset button last.
+fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimulus) {
+    use crate::circuit::top::heaps::layout as heaps_layout;
+    let tick = timing.tick_cycles;
+    let debounce = timing.debounce_ticks * tick;
+    let hold = 2 * debounce + 2 * tick;
+    let think = timing.think_ticks * tick + 3 * debounce;
+    let layout = heaps_layout(board.id).expect("a board with a heaps layout");
+    // The input index of each role.
+    let mut pin_of: Vec<(HeapsIn, usize)> = Vec::new();
+    for wire in layout.wires {
+        match *wire {
+            Wire::Input(name, role) => {
+                if let Some(k) = inputs.iter().position(|p| p.name == name) {
+                    pin_of.push((role, k));
+                }
+            }
+            Wire::InputBus(bus, roles) => {
+                for (i, role) in roles.iter().enumerate() {
+                    let name = format!("{bus}[{i}]");
+                    if let Some(k) = inputs.iter().position(|p| p.name == name) {
+                        pin_of.push((*role, k));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let find = |role: HeapsIn| pin_of.iter().find(|(r, _)| *r == role).map(|&(_, k)| k);
+    let mut levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
+    let set = |levels: &mut Vec<bool>, role: HeapsIn| {
+        if let Some(k) = find(role) {
+            levels[k] = !inputs[k].idle;
+        }
+    };
+    // k = 3, target = 61 (0b111101), x+1, x*4, the last move wins.
+    for role in [
+        HeapsIn::FirstSwitch(0),
+        HeapsIn::FirstSwitch(1),
+        HeapsIn::TargetSwitch(0),
+        HeapsIn::TargetSwitch(2),
+        HeapsIn::TargetSwitch(3),
+        HeapsIn::TargetSwitch(4),
+        HeapsIn::TargetSwitch(5),
+        HeapsIn::AddSwitch(0),
+        HeapsIn::MulSwitch(2),
+        HeapsIn::LastWinsSwitch,
+    ] {
+        set(&mut levels, role);
+    }
+    s.hold(&levels, hold);
+    let press = |s: &mut Stimulus, levels: &[bool], role: HeapsIn, after: u64| {
+        let Some(k) = find(role) else { return };
+        let mut pressed = levels.to_vec();
+        pressed[k] = !inputs[k].idle;
+        s.hold(&pressed, hold);
+        s.hold(levels, after);
+        s.presses += 1;
+    };
+    for _ in 0..3 {
+        press(s, &levels, HeapsIn::Up, hold);
+    }
+    press(s, &levels, HeapsIn::Centre, think);
+    press(s, &levels, HeapsIn::Centre, think);
+    set(&mut levels, HeapsIn::AnswersSwitch);
+    s.hold(&levels, hold);
+    press(s, &levels, HeapsIn::Down, hold);
+    press(s, &levels, HeapsIn::Right, hold);
+    press(s, &levels, HeapsIn::Reset, hold);
 }
 
 /// The stick game on `board` from power-on (already in `s`), as a person plays it: one round
@@ -1363,7 +1440,7 @@ pub fn run_bitstream_level(
                 report.decoded = decoded;
                 report.decode_failure = failure;
             }
-            Design::Solver => {}
+            Design::Solver | Design::Heaps => {}
         }
     }
     report.passed = report.mismatch.is_none() && report.decode_failure.is_none();

@@ -162,14 +162,24 @@ pub(super) static BOARD: Board = Board {
 };
 
 /// The PLL settings of the Cu's 100 MHz clock (both versions): 50 MHz, `icepll -i 100 -o 50`
-/// (DIVR 0, DIVF 7, DIVQ 4, FILTER_RANGE 5; exact, VCO 800 MHz).
-pub(super) const CU_PLLS: &[Pll] = &[Pll {
-    hz: 50_000_000,
-    divr: 0,
-    divf: 7,
-    divq: 4,
-    filter_range: 5,
-}];
+/// (DIVR 0, DIVF 7, DIVQ 4, FILTER_RANGE 5; exact, VCO 800 MHz), and 25 MHz, `icepll -i 100 -o
+/// 25` (DIVQ 5, the rest the same).
+pub(super) const CU_PLLS: &[Pll] = &[
+    Pll {
+        hz: 50_000_000,
+        divr: 0,
+        divf: 7,
+        divq: 4,
+        filter_range: 5,
+    },
+    Pll {
+        hz: 25_000_000,
+        divr: 0,
+        divf: 7,
+        divq: 5,
+        filter_range: 5,
+    },
+];
 
 /// The Io's five buttons, in `io_button` bit order (both versions).
 pub(super) const IO_BUTTONS: &[&str] = &["up", "centre", "down", "left", "right"];

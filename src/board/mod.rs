@@ -838,7 +838,7 @@ mod tests {
 
     /// Every PLL setting a board offers gives its frequency exactly from the board clock, within
     /// the iCE40 PLL's ranges (iCE40 sysCLOCK PLL guide: PFD 10 to 133 MHz, VCO 533 to 1066 MHz):
-    /// the two Cu offer 50 MHz (`icepll -i 100 -o 50`), the other boards nothing.
+    /// the two Cu offer 50 and 25 MHz (`icepll -i 100 -o 50`, `-o 25`), the other boards nothing.
     #[test]
     fn board_plls_are_reachable_settings() {
         for board in Board::all() {
@@ -863,6 +863,11 @@ mod tests {
             assert_eq!(
                 (pll.divr, pll.divf, pll.divq, pll.filter_range),
                 (0, 7, 4, 5)
+            );
+            let pll = Board::get(id).pll_at(25_000_000).expect("25 MHz");
+            assert_eq!(
+                (pll.divr, pll.divf, pll.divq, pll.filter_range),
+                (0, 7, 5, 5)
             );
             assert!(Board::get(id).pll_at(100_000_000).is_none());
         }

@@ -461,8 +461,8 @@ fn build_for_clock(
         design: design.to_string(),
         design_name: design.name().to_owned(),
         game: match design {
-            // The solver's game is set on the board, not at build time.
-            Design::Jr01 | Design::Solver => None,
+            // The solver's and the heap game's games are set on the board, not at build time.
+            Design::Jr01 | Design::Solver | Design::Heaps => None,
             Design::Sticks(g) => Some(record::GameJson::of(g)),
         },
         module: top.module.clone(),

@@ -23,7 +23,7 @@ use crate::vboard::{self, view, Script, Session, LONG_PRESS_MS, PRESS_MS};
 
 pub fn run(args: BoardArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     let board: BoardId = args.board.into();
-    let design = super::build::design_of(args.design, &args.game)?;
+    let design = super::build::design_of(board, args.design, &args.game)?;
     let panel = vboard::panel(board, &design).map_err(|e| {
         CliError::Usage(format!(
             "--design {} on --board {board}: {e}; `retrogate boards` lists each board's designs",

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError> {
     let board: BoardId = args.board.into();
-    let design = design_of(args.design, &args.game)?;
+    let design = design_of(board, args.design, &args.game)?;
     let dir = args
         .out
         .clone()
@@ -69,9 +69,13 @@ pub fn run(args: BuildArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
     Ok(())
 }
 
-/// The design `--design` names, with the stick-game flags (refused for the designs that have
-/// no game to set).
-pub(super) fn design_of(design: DesignArg, game: &BuildSticksArgs) -> Result<Design, CliError> {
+/// The design `--design` names for `--board`, with the stick-game flags (refused for the
+/// designs that have no game to set, and for a board the design has no layout on).
+pub(super) fn design_of(
+    board: BoardId,
+    design: DesignArg,
+    game: &BuildSticksArgs,
+) -> Result<Design, CliError> {
     Ok(match design {
         DesignArg::Jr01 => {
             if let Some(flag) = game.given().first() {
@@ -91,6 +95,22 @@ pub(super) fn design_of(design: DesignArg, game: &BuildSticksArgs) -> Result<Des
                 )));
             }
             Design::Solver
+        }
+        DesignArg::Heaps => {
+            if let Some(flag) = game.given().first() {
+                return Err(CliError::Usage(format!(
+                    "`{flag}` is a sticks option; the heaps design's game is set on the board's \
+                     switches (docs/boards.md): drop {flag}"
+                )));
+            }
+            if !Design::Heaps.runs_on(board) {
+                return Err(CliError::Usage(format!(
+                    "--design heaps is not built for --board {board}: {}; use --board \
+                     alchitry-cu or --board alchitry-cu-v2",
+                    crate::circuit::top::heaps::no_layout_reason(board)
+                )));
+            }
+            Design::Heaps
         }
     })
 }
@@ -154,6 +174,7 @@ fn folder_of(args: &BuildFolderArgs) -> PathBuf {
             DesignArg::Sticks => "sticks",
             DesignArg::Jr01 => "jr01",
             DesignArg::Solver => "solver",
+            DesignArg::Heaps => "heaps",
         };
         default_folder(args.board.into(), design)
     })

@@ -61,7 +61,7 @@ pub fn board_constraints(
     use crate::board::BoardId;
     use crate::circuit::top::{top_verilog, Timing};
     let mut files = Vec::new();
-    for board in BoardId::ALL {
+    for board in BoardId::ALL.into_iter().filter(|&b| design.runs_on(b)) {
         let top =
             top_verilog(board, design, &Timing::for_design(board.board(), design)).map_err(step)?;
         let pcf = top.pcf().map_err(step)?;

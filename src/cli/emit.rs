@@ -107,7 +107,7 @@ pub fn run(args: EmitArgs, out: &mut dyn Write) -> Result<(), CliError> {
             emit_heaps_solver(&a, &dir, sim.as_deref(), constraints.is_some(), out)?
         }
         DesignArgs::HeapsGame(a) => {
-            emit_heaps_game(&a, &dir, sim.is_some(), constraints.is_some(), out)?
+            emit_heaps_game(&a, &dir, sim.is_some(), constraints.as_deref(), out)?
         }
         DesignArgs::Jr01 => {
             let d = jr01()?;
@@ -179,12 +179,13 @@ fn emit_solver(
     Ok(files)
 }
 
-/// Writes `DIR/heaps_game.v`: the controller with its solver and think timer as submodules.
+/// Writes `DIR/heaps_game.v`: the controller with its solver and think timer as submodules
+/// (with `--constraints`, the PCF of every board's `heaps` design, on the boards it runs on).
 fn emit_heaps_game(
     a: &HeapsGameDesignArgs,
     dir: &Path,
     sim: bool,
-    constraints: bool,
+    constraints: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<Vec<(PathBuf, String)>, CliError> {
     let size = &a.size;
@@ -195,13 +196,6 @@ fn emit_heaps_game(
             "--sim: heaps-game has no self-checking testbench to emit yet (its emitted Verilog \
              is checked against rust-hdl by `cargo test --features external-tools --lib \
              heaps_game`); drop --sim"
-                .into(),
-        ));
-    }
-    if constraints {
-        return Err(CliError::Usage(
-            "--constraints: heaps-game has no board design yet, so there are no pins to \
-             constrain; drop --constraints"
                 .into(),
         ));
     }
@@ -220,7 +214,14 @@ fn emit_heaps_game(
         size.max_mul + 1,
         a.think_cycles,
     )?;
-    Ok(vec![(dir.join(format!("{HEAPS_GAME_MODULE}.v")), verilog)])
+    let mut files = vec![(dir.join(format!("{HEAPS_GAME_MODULE}.v")), verilog)];
+    if let Some(constraints) = constraints {
+        files.extend(board_constraints(
+            &crate::circuit::top::Design::Heaps,
+            constraints,
+        )?);
+    }
+    Ok(files)
 }
 
 /// Writes `DIR/heaps_solver.v` (with `--sim`, a self-checking testbench and its vectors).

@@ -36,7 +36,7 @@ fn request(args: &VerifyArgs) -> Result<Request, CliError> {
         },
         VerifyTargetArgs::Bitstream(a) => {
             let board: BoardId = a.board.into();
-            let design = super::build::design_of(a.design, &a.game)?;
+            let design = super::build::design_of(board, a.design, &a.game)?;
             let source = match &a.bin {
                 Some(path) => BitstreamSource::File(absolute(path)?),
                 None => BitstreamSource::Build(absolute(&super::build::default_folder(

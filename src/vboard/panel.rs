@@ -375,7 +375,12 @@ mod tests {
     #[test]
     fn every_control_has_its_own_key() {
         for board in BoardId::ALL {
-            for design in [Design::Jr01, Design::sticks(), Design::Solver] {
+            for design in [
+                Design::Jr01,
+                Design::sticks(),
+                Design::Solver,
+                Design::Heaps,
+            ] {
                 let Ok(p) = crate::vboard::panel(board, &design) else {
                     continue;
                 };

@@ -402,7 +402,12 @@ mod tests {
     #[test]
     fn every_board_fits_80_by_24_and_clicks_find_the_controls() {
         for board in BoardId::ALL {
-            for design in [Design::Jr01, Design::sticks(), Design::Solver] {
+            for design in [
+                Design::Jr01,
+                Design::sticks(),
+                Design::Solver,
+                Design::Heaps,
+            ] {
                 let Ok(p) = crate::vboard::panel(board, &design) else {
                     continue;
                 };

@@ -241,6 +241,7 @@ fn design(name: &str) -> retrogate::circuit::top::Design {
         "jr01" => Design::Jr01,
         "sticks" => Design::sticks(),
         "solver" => Design::Solver,
+        "heaps" => Design::Heaps,
         other => panic!("a design this test does not know: {other}"),
     }
 }

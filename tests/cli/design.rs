@@ -255,8 +255,9 @@ fn emit_solver_refuses_bad_sizes_naming_the_flag_and_writes_nothing() {
 
 /// `emit heaps-game` with its defaults (T = 63, A = 2, M = 3, 6,000,000 think ticks) writes
 /// `heaps_game.v` byte for byte as committed in hdl/, says what it wrote, and follows
-/// `--think-cycles`; `--sim` and `--constraints` (which it has none of yet) are refused naming
-/// the flag, with nothing written.
+/// `--think-cycles`; `--constraints` writes the committed PCFs of the `heaps` board design, on
+/// the two boards it runs on; `--sim` (which it has none of yet) is refused naming the flag, with
+/// nothing written.
 #[test]
 fn emit_heaps_game_writes_the_committed_controller() {
     let dir = tempfile::tempdir().unwrap();
@@ -298,20 +299,45 @@ fn emit_heaps_game_writes_the_committed_controller() {
     assert!(out.status.success(), "{out:?}");
     let short = std::fs::read_to_string(dir.path().join("short/heaps_game.v")).unwrap();
     assert_ne!(short, written, "--think-cycles changed nothing");
-    for (flag, value) in [("--sim", "sim"), ("--constraints", "pcf")] {
-        let out = retrogate()
-            .current_dir(dir.path())
-            .args(["emit", "heaps-game", "--out", "again", flag, value])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{flag}: {out:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains(&format!("{flag}: heaps-game has no")),
-            "{stderr}"
-        );
-        assert!(!dir.path().join("again").exists() && !dir.path().join(value).exists());
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args([
+            "emit",
+            "heaps-game",
+            "--out",
+            "hdl2",
+            "--constraints",
+            "pcf",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut pcfs: Vec<String> = std::fs::read_dir(dir.path().join("pcf"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pcf"))
+        .collect();
+    pcfs.sort();
+    assert_eq!(pcfs, ["alchitry-cu-heaps.pcf", "alchitry-cu-v2-heaps.pcf"]);
+    for name in &pcfs {
+        let written = std::fs::read_to_string(dir.path().join("pcf").join(name)).unwrap();
+        let committed = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("constraints")
+                .join(name),
+        )
+        .unwrap();
+        assert!(written == committed, "{name} differs from constraints/");
     }
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args(["emit", "heaps-game", "--out", "again", "--sim", "sim"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--sim: {out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--sim: heaps-game has no"), "{stderr}");
+    assert!(!dir.path().join("again").exists() && !dir.path().join("sim").exists());
 }
 
 /// `emit heaps-solver` with its defaults (T = 63, A = 2, M = 3) writes `heaps_solver.v` with the

@@ -866,3 +866,177 @@ mod solver {
         digits
     }
 }
+
+mod heaps {
+    use super::super::heaps::heaps_top;
+    use super::super::tests::Script;
+    use super::super::{Design, Timing};
+    use super::*;
+    use crate::bench::heaps_solver::expected_heaps_table;
+    use crate::circuit::heaps_answers::exam::kege_answers;
+    use crate::circuit::heaps_solver::{query_order, solve_cycles, HeapsRequest};
+
+    /// The seed's game: (3, S), +1 and *4, sum >= 61, the last move wins.
+    const SEED: HeapsRequest = HeapsRequest {
+        adds: 0b01,
+        muls: 0b100,
+        target: 61,
+        last_wins: true,
+    };
+
+    /// The switches of the seed's game with first heap `k` (io_dip), answers page or not.
+    fn dips(k: u64, answers: bool) -> u64 {
+        k | u64::from(SEED.target) << 6
+            | u64::from(SEED.adds) << 12
+            | u64::from(SEED.muls) << 14
+            | 1 << 17
+            | u64::from(answers) << 19
+    }
+
+    /// The four digits over the last 8 rows (columns: io_led, io_seg, io_sel; active low),
+    /// `Some(10)` for a dash, `None` for dark, with the decimal points lit.
+    fn display(trace: &[Vec<u64>]) -> ([Option<usize>; 4], u8) {
+        let mut digits = [None; 4];
+        let mut dots = 0u8;
+        for r in &trace[trace.len() - 8..] {
+            let select = !r[2] & 0xF;
+            assert_eq!(select.count_ones(), 1, "one digit at a time");
+            let at = 3 - select.trailing_zeros() as usize;
+            let lit = !r[1] & 0xFF;
+            if lit & 0x80 != 0 {
+                dots |= 1 << at;
+            }
+            let lit = lit & 0x7F;
+            digits[at] = if lit == 0x40 {
+                Some(10)
+            } else {
+                let levels: Vec<u64> = (0..7).map(|i| lit >> i & 1).collect();
+                digit(&levels, false)
+            };
+        }
+        (digits, dots)
+    }
+
+    /// How a value of two digits shows (dark tens below 10; a heap of 100 or more shows its
+    /// last two digits and lights the left digit's point).
+    fn pair(v: u64) -> [Option<usize>; 2] {
+        let v = v % 100;
+        [
+            (v >= 10).then_some((v / 10) as usize),
+            Some((v % 10) as usize),
+        ]
+    }
+
+    /// A press of io_button bit `bit` with the switches at `dip`: held 8 rows, then `after`
+    /// rows released.
+    fn press(s: &mut Script, dip: u64, bit: u64, after: usize) {
+        s.set(&[(2, dip), (1, 1 << bit)], 8).set(&[(2, dip)], after);
+    }
+
+    /// The seed's game on the Alchitry Cu (Io V1, and V2 in rust-hdl): S stepped up to 4, the
+    /// game solved on the chip and played, the person always `x+1` on the first heap, every
+    /// machine move the software solver's (io_led shows the heaps); the end on the display;
+    /// then the answers page shows the software's answers of tasks 19, 20 and 21 for (3, S).
+    #[test]
+    fn heaps_alchitry_cu_plays_the_seed_game_and_answers_the_exam() {
+        let table: std::collections::HashMap<(u32, u32), _> = query_order(SEED.target)
+            .into_iter()
+            .zip(expected_heaps_table(&SEED, 2))
+            .collect();
+        let solve = solve_cycles(61, 2) as usize + 40;
+        let play = dips(3, false);
+        let mut s = Script::new(vec![1, 0, 0]);
+        s.set(&[(2, play)], 20);
+        for _ in 0..3 {
+            press(&mut s, play, 0, 8);
+        }
+        let set_up = s.rows().len();
+        press(&mut s, play, 1, solve);
+        let started = s.rows().len();
+        // The game as the software plays it: (a, b) after each machine move.
+        let (mut a, mut b) = (3u32, 4u32);
+        let mut checks = Vec::new();
+        loop {
+            a += 1;
+            press(&mut s, play, 1, 40);
+            if a + b >= SEED.target {
+                break;
+            }
+            let e = table[&(a, b)];
+            let x = if e.heap == 1 { b } else { a };
+            let y = if e.index == 0 { x + 1 } else { x * 4 };
+            if e.heap == 1 {
+                b = y;
+            } else {
+                a = y;
+            }
+            if a + b >= SEED.target {
+                break;
+            }
+            checks.push((s.rows().len(), a, b));
+        }
+        let over = s.rows().len();
+        // The answers page: task 19, then down (task 20), right (its next S), right, down
+        // (task 21).
+        let answers = dips(3, true);
+        s.set(&[(2, answers)], solve + 200);
+        let task19 = s.rows().len();
+        press(&mut s, answers, 2, solve + 200);
+        let task20 = s.rows().len();
+        press(&mut s, answers, 4, 200);
+        let task20_next = s.rows().len();
+        press(&mut s, answers, 4, 200);
+        let task20_end = s.rows().len();
+        press(&mut s, answers, 2, solve + 200);
+        let task21 = s.rows().len();
+        let want = kege_answers(&SEED, 3);
+        let script = s.rows();
+        for v1 in [true, false] {
+            let board = if v1 {
+                BoardId::AlchitryCu
+            } else {
+                BoardId::AlchitryCuV2
+            };
+            let module = super::super::module_name(board, &Design::Heaps);
+            let top = heaps_top(board, &Timing::fast());
+            let trace = if v1 {
+                trace(top, &module, false, &script)
+            } else {
+                bench(&top, &module, true).run_rust_hdl(top, &script)
+            };
+            let shows = |row: usize| display(&trace[..row]).0;
+            assert_eq!(shows(set_up), [None, Some(3), None, Some(4)], "k and S");
+            let led = |row: usize| (trace[row - 1][0] & 0xFF, trace[row - 1][0] >> 8 & 0xFF);
+            assert_eq!(led(started), (3, 4), "the start on io_led");
+            assert_eq!(trace[started - 1][0] >> 22 & 1, 1, "your turn");
+            for &(row, a, b) in &checks {
+                assert_eq!(led(row), (u64::from(a), u64::from(b)), "after the machine");
+            }
+            let end = shows(over);
+            assert_eq!(end[..2], pair(u64::from(a)), "first heap at the end");
+            assert_eq!(end[2..], pair(u64::from(b)), "second heap at the end");
+            let answer = |row: usize| shows(row);
+            let task = |t: usize| [Some(t / 10), Some(t % 10)];
+            let s_digits = |v: Option<&u32>| match v {
+                Some(&v) => pair(u64::from(v)),
+                None => [Some(10), Some(10)],
+            };
+            assert_eq!(answer(task19)[..2], task(19));
+            assert_eq!(answer(task19)[2..], s_digits(want[0].first()), "task 19");
+            assert_eq!(answer(task20)[..2], task(20));
+            assert_eq!(answer(task20)[2..], s_digits(want[1].first()), "task 20");
+            assert_eq!(
+                answer(task20_next)[2..],
+                s_digits(want[1].get(1)),
+                "task 20, next"
+            );
+            assert_eq!(
+                answer(task20_end)[2..],
+                s_digits(want[1].get(2)),
+                "task 20, then"
+            );
+            assert_eq!(answer(task21)[..2], task(21));
+            assert_eq!(answer(task21)[2..], s_digits(want[2].first()), "task 21");
+        }
+    }
+}

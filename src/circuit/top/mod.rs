@@ -1,11 +1,13 @@
 //! Board tops: one top per design, assembled from the design's layout on a board. A design's
-//! board-independent core ([`Jr01BoardCore`], [`SticksBoardCore`], [`SolverBoardCore`]) is
+//! board-independent core ([`Jr01BoardCore`], [`SticksBoardCore`], [`SolverBoardCore`],
+//! [`HeapsBoardCore`]) is
 //! wrapped by a pin wrapper ([`BoardTop`], [`pins`]) built from the design's [`Layout`] on the
 //! board, which requests the board's resources by name ([`layout`]); the top's ports are the
 //! board's PCF pin names, so `board::render_pcf(board, ports)` constrains every port.
 //!
 //! Each design is one module here, holding its roles, its layouts, its core and its top
-//! builder: [`jr01`], [`sticks`], [`solver`]. [`BOARD_DESIGNS`] lists them for the listings
+//! builder: [`jr01`], [`sticks`], [`solver`], [`heaps`] (the one design without a layout on
+//! every board: [`Design::runs_on`]). [`BOARD_DESIGNS`] lists them for the listings
 //! (`retrogate boards`, the tables of `docs/boards.md`, [`doc`]) and for the design-keyed clock
 //! queries ([`Board::pll`], [`Board::design_clock_hz`]). [`top_verilog`] builds the top for a
 //! [`BoardId`] and [`Design`] and emits it as `<design>_<board>` (e.g. `sticks_icebreaker`) with
@@ -19,12 +21,14 @@
 #[cfg(test)]
 mod board_tests;
 pub mod doc;
+pub mod heaps;
 pub mod jr01;
 pub mod layout;
 pub mod pins;
 pub mod solver;
 pub mod sticks;
 
+pub use heaps::{heaps_keys, heaps_modes, heaps_top, HeapsBoardCore, HeapsIn, HeapsOut};
 pub use jr01::{jr01_strategy, jr01_top, Jr01BoardCore, Jr01In, Jr01Out, Jr01Panel};
 pub use layout::{BoardDesign, Layout, PinUse, Wire};
 pub use pins::{BoardCore, BoardTop, PLL_CLOCK, PLL_LOCK_CYCLES};
@@ -52,6 +56,7 @@ pub const BOARD_DESIGNS: &[BoardDesign] = &[
     jr01::BOARD_DESIGN,
     sticks::BOARD_DESIGN,
     solver::BOARD_DESIGN,
+    heaps::BOARD_DESIGN,
 ];
 
 /// The design-keyed clock queries: which clock a design runs at on a board is the design's
@@ -97,6 +102,10 @@ pub enum Design {
     /// on-chip solver) and plays it; boards without the controls play Fort
     /// Boyard, solved on the chip.
     Solver,
+    /// The KEGE heap game (exam tasks 19-21) set on the board's switches, solved on the chip
+    /// and played on its buttons, with the exam's answers on an answers page (the Alchitry
+    /// boards).
+    Heaps,
 }
 
 impl Design {
@@ -105,12 +114,22 @@ impl Design {
         Design::Sticks(SticksGame::fort_boyard())
     }
 
-    /// `"jr01"`, `"sticks"` or `"solver"`.
+    /// `"jr01"`, `"sticks"`, `"solver"` or `"heaps"`.
     pub fn name(&self) -> &'static str {
         match self {
             Design::Jr01 => "jr01",
             Design::Sticks(_) => "sticks",
             Design::Solver => "solver",
+            Design::Heaps => "heaps",
+        }
+    }
+
+    /// Whether the design has a layout on `board` (every design but `heaps` runs on every
+    /// board).
+    pub fn runs_on(&self, board: BoardId) -> bool {
+        match self {
+            Design::Heaps => heaps::layout(board).is_some(),
+            _ => true,
         }
     }
 }
@@ -127,6 +146,9 @@ impl fmt::Display for Design {
                 g.last()
             ),
             Design::Solver => f.write_str("solver (the game set on the board, solved on the chip)"),
+            Design::Heaps => {
+                f.write_str("heaps (the KEGE heap game set on the board, solved on the chip)")
+            }
         }
     }
 }
@@ -275,6 +297,7 @@ pub fn top_verilog(
             sticks::sticks_verilog(board, &SticksParams::new(game)?, timing, &module)?
         }
         Design::Solver => solver::solver_verilog(board, timing, &module)?,
+        Design::Heaps => heaps::heaps_verilog(board, timing, &module)?,
     };
     let ports = module_ports(&verilog, &module).ok_or_else(|| TopError::Ports {
         module: module.clone(),
@@ -419,13 +442,24 @@ pub(crate) mod tests {
         solver_top::<5, 3, 2, 4>(board, &Timing::fast())
     }
 
-    /// Every board the tops support, with every design.
+    /// Every design, with its default game.
+    pub(crate) fn all_designs() -> [Design; 4] {
+        [
+            Design::Jr01,
+            Design::sticks(),
+            Design::Solver,
+            Design::Heaps,
+        ]
+    }
+
+    /// Every board the tops support, with every design it runs.
     pub(crate) fn all_tops(timing: &Timing) -> Vec<TopVerilog> {
         BoardId::ALL
             .into_iter()
             .flat_map(|board| {
-                [Design::Jr01, Design::sticks(), Design::Solver]
+                all_designs()
                     .into_iter()
+                    .filter(move |design| design.runs_on(board))
                     .map(move |design| top_verilog(board, &design, timing).expect("top"))
             })
             .collect()
@@ -513,7 +547,7 @@ pub(crate) mod tests {
     #[test]
     fn top_snapshots() {
         for board in BoardId::ALL {
-            for design in [Design::Jr01, Design::sticks(), Design::Solver] {
+            for design in all_designs().into_iter().filter(|d| d.runs_on(board)) {
                 let timing = Timing::for_design(board.board(), &design);
                 let top = top_verilog(board, &design, &timing).expect("top");
                 insta::assert_snapshot!(format!("{}__v", top.module), top.verilog);
@@ -527,10 +561,7 @@ pub(crate) mod tests {
     #[test]
     fn every_layout_fits_its_board() {
         let names: Vec<&str> = BOARD_DESIGNS.iter().map(|d| d.name).collect();
-        assert_eq!(
-            names,
-            [Design::Jr01, Design::sticks(), Design::Solver].map(|d| d.name())
-        );
+        assert_eq!(names, all_designs().map(|d| d.name()));
         // The header of a top names its core without the Rust module path.
         let top = top_verilog(BoardId::GoBoard, &Design::sticks(), &Timing::fast()).unwrap();
         assert!(top
@@ -539,8 +570,15 @@ pub(crate) mod tests {
         for design in BOARD_DESIGNS {
             for board in crate::board::Board::all() {
                 (design.check)(board).unwrap_or_else(|e| panic!("{}: {e}", design.name));
-                let uses = (design.pin_uses)(board).expect("every design runs on every board");
-                assert!(!uses.is_empty(), "{} on {}", design.name, board.id);
+                let runs = all_designs()
+                    .into_iter()
+                    .find(|d| d.name() == design.name)
+                    .is_some_and(|d| d.runs_on(board.id));
+                let uses = (design.pin_uses)(board);
+                assert_eq!(uses.is_some(), runs, "{} on {}", design.name, board.id);
+                if let Some(uses) = uses {
+                    assert!(!uses.is_empty(), "{} on {}", design.name, board.id);
+                }
             }
         }
     }
@@ -607,8 +645,8 @@ pub(crate) mod tests {
         );
     }
 
-    /// The design clocks: the Cu's solver runs at 50 MHz from the PLL, every other design on
-    /// every board at the board clock.
+    /// The design clocks: the Cu's solver runs at 50 MHz from the PLL and its heap game at
+    /// 25 MHz, every other design on every board at the board clock.
     #[test]
     fn design_clocks() {
         for board in crate::board::Board::all() {
@@ -620,6 +658,10 @@ pub(crate) mod tests {
                     assert_eq!(board.design_clock_mhz(design.name), 50.0);
                     let pll = board.pll(design.name).unwrap();
                     assert_eq!((pll.divr, pll.divf, pll.divq), (0, 7, 4));
+                } else if cu && design.name == "heaps" {
+                    assert_eq!(hz, 25_000_000);
+                    let pll = board.pll(design.name).unwrap();
+                    assert_eq!((pll.divr, pll.divf, pll.divq), (0, 7, 5));
                 } else {
                     assert_eq!(hz, board.clock.hz, "{} {}", board.id, design.name);
                     assert!(board.pll(design.name).is_none());
