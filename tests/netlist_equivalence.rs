@@ -19,15 +19,8 @@ use retrogate::verilog::PortDir;
 
 /// The design of the registry entry `name` (its `--design` name).
 fn design(name: &str) -> Design {
-    [
-        Design::Jr01,
-        Design::sticks(),
-        Design::Solver,
-        Design::Heaps,
-    ]
-    .into_iter()
-    .find(|d| d.name() == name)
-    .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to this test"))
+    Design::named(name)
+        .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to Design::every"))
 }
 
 /// The designs whose tops this proof does not close yet, with why: the `heaps` top's proof

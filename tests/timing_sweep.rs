@@ -104,14 +104,10 @@ fn every_board_meets_timing_at_eight_seeds_without_warnings() {
     let jobs: Vec<(BoardId, Design)> = BoardId::ALL
         .into_iter()
         .flat_map(|b| {
-            [
-                (b, Design::sticks()),
-                (b, Design::Jr01),
-                (b, Design::Solver),
-                (b, Design::Heaps),
-            ]
-            .into_iter()
-            .filter(|(b, d)| d.runs_on(*b))
+            Design::every()
+                .into_iter()
+                .filter(move |d| d.runs_on(b))
+                .map(move |d| (b, d))
         })
         .collect();
     let next = AtomicUsize::new(0);

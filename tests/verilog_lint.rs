@@ -127,15 +127,8 @@ fn sim_files_lint_clean() {
 
 /// Every design of the registry, by its `--design` name.
 fn design(name: &str) -> Design {
-    [
-        Design::Jr01,
-        Design::sticks(),
-        Design::Solver,
-        Design::Heaps,
-    ]
-    .into_iter()
-    .find(|d| d.name() == name)
-    .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to this test"))
+    Design::named(name)
+        .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to Design::every"))
 }
 
 #[test]

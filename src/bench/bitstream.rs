@@ -36,7 +36,7 @@ use crate::circuit::board_io::DIGIT_SEGMENTS;
 use crate::circuit::top::heaps::HeapsIn;
 use crate::circuit::top::jr01::{layout as jr01_layout, Jr01In, Jr01Out};
 use crate::circuit::top::sticks::{layout as sticks_layout, SticksIn, SticksOut};
-use crate::circuit::top::{top_verilog, Design, Timing, Wire, PLL_LOCK_CYCLES};
+use crate::circuit::top::{top_verilog, Design, Layout, Timing, Wire, PLL_LOCK_CYCLES};
 use crate::flow::runner::{self, SimulationLimit, Tool, ToolError};
 use crate::flow::{equiv, icestorm, verilator};
 use crate::game::SticksGame;
@@ -321,24 +321,14 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
     let mut s = Stimulus::default();
     let power_on = 4 * debounce + 4 * tick + u64::from(PLL_LOCK_CYCLES);
     s.hold(&idle, power_on);
-    let index = |name: &str| inputs.iter().position(|p| p.name == name);
     match design {
         Design::Jr01 => {
             // Which input flips (a button) or sets (a switch) each position bit.
             let mut controls: [Option<(usize, bool)>; 3] = [None; 3];
-            for wire in jr01_layout(board.id).wires {
-                match *wire {
-                    Wire::Input(name, Jr01In::Toggle(n)) => {
-                        controls[usize::from(n)] = index(name).map(|k| (k, true));
-                    }
-                    Wire::InputBus(name, roles) => {
-                        for (i, role) in roles.iter().enumerate() {
-                            if let Jr01In::Switch(n) = role {
-                                controls[usize::from(*n)] =
-                                    index(&format!("{name}[{i}]")).map(|k| (k, false));
-                            }
-                        }
-                    }
+            for (k, role) in input_roles(jr01_layout(board.id), inputs) {
+                match role {
+                    Jr01In::Toggle(n) => controls[usize::from(n)] = Some((k, true)),
+                    Jr01In::Switch(n) => controls[usize::from(n)] = Some((k, false)),
                     _ => {}
                 }
             }
@@ -399,6 +389,25 @@ fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]
     s
 }
 
+/// The input index (in `inputs`) of each input role of `layout`: its one-pin inputs and the
+/// bits of its input banks, in layout order.
+fn input_roles<I: Copy, O>(layout: &Layout<I, O>, inputs: &[InputPin]) -> Vec<(usize, I)> {
+    let index = |name: &str| inputs.iter().position(|p| p.name == name);
+    let mut roles = Vec::new();
+    for wire in layout.wires {
+        match *wire {
+            Wire::Input(name, role) => roles.extend(index(name).map(|k| (k, role))),
+            Wire::InputBus(name, bus) => {
+                for (i, role) in bus.iter().enumerate() {
+                    roles.extend(index(&format!("{name}[{i}]")).map(|k| (k, *role)));
+                }
+            }
+            _ => {}
+        }
+    }
+    roles
+}
+
 /// The heap game on `board` from power-on (already in `s`), as a person plays it: the seed's
 /// game on the switches ((3, S), `x+1` and `x*4`, sum >= 61, the last move wins), S stepped up
 /// to 4, the game solved and started, one move (`x+1` on the first heap) and the machine's
@@ -411,27 +420,8 @@ fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimu
     let hold = 2 * debounce + 2 * tick;
     let think = timing.think_ticks * tick + 3 * debounce;
     let layout = heaps_layout(board.id).expect("a board with a heaps layout");
-    // The input index of each role.
-    let mut pin_of: Vec<(HeapsIn, usize)> = Vec::new();
-    for wire in layout.wires {
-        match *wire {
-            Wire::Input(name, role) => {
-                if let Some(k) = inputs.iter().position(|p| p.name == name) {
-                    pin_of.push((role, k));
-                }
-            }
-            Wire::InputBus(bus, roles) => {
-                for (i, role) in roles.iter().enumerate() {
-                    let name = format!("{bus}[{i}]");
-                    if let Some(k) = inputs.iter().position(|p| p.name == name) {
-                        pin_of.push((*role, k));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    let find = |role: HeapsIn| pin_of.iter().find(|(r, _)| *r == role).map(|&(_, k)| k);
+    let roles = input_roles(layout, inputs);
+    let find = |role: HeapsIn| roles.iter().find(|(_, r)| *r == role).map(|&(k, _)| k);
     let mut levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
     let set = |levels: &mut Vec<bool>, role: HeapsIn| {
         if let Some(k) = find(role) {
@@ -494,19 +484,7 @@ fn sticks_game(
     let think = timing.think_ticks * tick + 3 * debounce;
     let long = timing.long_press_ticks * tick + hold;
     let digit = timing.digit_ticks.max(1) * tick;
-    let index = |name: &str| inputs.iter().position(|p| p.name == name);
-    let mut roles: Vec<(usize, SticksIn)> = Vec::new();
-    for wire in sticks_layout(board.id).wires {
-        match *wire {
-            Wire::Input(name, role) => roles.extend(index(name).map(|k| (k, role))),
-            Wire::InputBus(name, bus) => {
-                for (i, role) in bus.iter().enumerate() {
-                    roles.extend(index(&format!("{name}[{i}]")).map(|k| (k, *role)));
-                }
-            }
-            _ => {}
-        }
-    }
+    let roles = input_roles(sticks_layout(board.id), inputs);
     let find = |role: SticksIn| roles.iter().find(|(_, r)| *r == role).map(|(k, _)| *k);
     let Ok(table) = sticks_table(game) else {
         return;

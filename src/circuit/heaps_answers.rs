@@ -54,6 +54,8 @@ use std::fmt::Write as _;
 
 use rust_hdl::prelude::*;
 
+use super::sticks_solver::bits_for;
+
 /// The phases of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Phase {
@@ -267,7 +269,7 @@ impl<
     fn body() -> String {
         let n = A + M;
         let moves = 2 * n;
-        let jw = bits_for_count(moves);
+        let jw = bits_for(moves as u64);
         let jm = jw - 1;
         let wm = W - 1;
         let hm = H - 1;
@@ -413,11 +415,6 @@ end
     }
 }
 
-/// Bits for the values `0..=n`.
-fn bits_for_count(n: usize) -> usize {
-    (usize::BITS - n.leading_zeros()) as usize
-}
-
 impl<
         const W: usize,
         const D: usize,
@@ -467,9 +464,6 @@ impl<
         Verilog::Custom(Self::body())
     }
 }
-
-/// The exam's tasks, in the order of the `task` input.
-pub const TASKS: [u32; 3] = [19, 20, 21];
 
 /// The controller and the finder wired as a board wires them: the game solved from the start
 /// (0, 0), which is over at once, so the finder may read the table.
@@ -577,7 +571,7 @@ pub(crate) mod exam {
     pub(crate) struct Driver {
         pub block: Exam,
         pub rows: Vec<Vec<u64>>,
-        config: [u64; 7],
+        config: [u64; 6],
     }
 
     impl Driver {
@@ -585,13 +579,13 @@ pub(crate) mod exam {
             Driver {
                 block: Exam::new(),
                 rows: Vec::new(),
-                config: [0; 7],
+                config: [0; 6],
             }
         }
 
         /// One edge with `pulse`; the outputs after it: solving, busy, found, s.
         pub(crate) fn step(&mut self, pulse: Pulse) -> (bool, bool, bool, u32) {
-            let [adds, muls, target, last, first, question, _] = self.config;
+            let [adds, muls, target, last, first, question] = self.config;
             let row = vec![
                 u64::from(pulse.new_game),
                 adds,
@@ -637,7 +631,6 @@ pub(crate) mod exam {
                 u64::from(rules.target),
                 u64::from(rules.last_wins),
                 u64::from(k),
-                0,
                 0,
             ];
             let mut o = self.step(Pulse {

@@ -103,11 +103,10 @@ pub(super) fn design_of(
                      switches (docs/boards.md): drop {flag}"
                 )));
             }
-            if !Design::Heaps.runs_on(board) {
+            if let Some(why) = crate::circuit::top::heaps::no_layout_reason(board) {
                 return Err(CliError::Usage(format!(
-                    "--design heaps is not built for --board {board}: {}; use --board \
-                     alchitry-cu or --board alchitry-cu-v2",
-                    crate::circuit::top::heaps::no_layout_reason(board)
+                    "--design heaps is not built for --board {board}: {why}; use --board \
+                     alchitry-cu or --board alchitry-cu-v2"
                 )));
             }
             Design::Heaps

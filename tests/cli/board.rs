@@ -236,14 +236,8 @@ fn a_bad_key_file_names_the_line_and_the_keys() {
 /// The design of a `--design` name, as the library has it.
 #[cfg(feature = "external-tools")]
 fn design(name: &str) -> retrogate::circuit::top::Design {
-    use retrogate::circuit::top::Design;
-    match name {
-        "jr01" => Design::Jr01,
-        "sticks" => Design::sticks(),
-        "solver" => Design::Solver,
-        "heaps" => Design::Heaps,
-        other => panic!("a design this test does not know: {other}"),
-    }
+    retrogate::circuit::top::Design::named(name)
+        .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to Design::every"))
 }
 
 /// What a frame shows of the board's lights and digits: without its status line (the board

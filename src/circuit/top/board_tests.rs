@@ -382,7 +382,7 @@ mod alchitry_cu {
     /// The four digits the display shows over the last 8 rows
     /// (`[leftmost .. rightmost]`); `io_seg` and `io_sel` are the columns.
     /// `Some(10)` stands for `-`, `None` for dark.
-    fn display(trace: &[Vec<u64>], seg: usize, sel: usize) -> [Option<usize>; 4] {
+    pub(super) fn display(trace: &[Vec<u64>], seg: usize, sel: usize) -> [Option<usize>; 4] {
         let mut digits = [None; 4];
         for r in &trace[trace.len() - 8..] {
             let select = !r[sel] & 0xF;
@@ -893,30 +893,6 @@ mod heaps {
             | u64::from(answers) << 19
     }
 
-    /// The four digits over the last 8 rows (columns: io_led, io_seg, io_sel; active low),
-    /// `Some(10)` for a dash, `None` for dark, with the decimal points lit.
-    fn display(trace: &[Vec<u64>]) -> ([Option<usize>; 4], u8) {
-        let mut digits = [None; 4];
-        let mut dots = 0u8;
-        for r in &trace[trace.len() - 8..] {
-            let select = !r[2] & 0xF;
-            assert_eq!(select.count_ones(), 1, "one digit at a time");
-            let at = 3 - select.trailing_zeros() as usize;
-            let lit = !r[1] & 0xFF;
-            if lit & 0x80 != 0 {
-                dots |= 1 << at;
-            }
-            let lit = lit & 0x7F;
-            digits[at] = if lit == 0x40 {
-                Some(10)
-            } else {
-                let levels: Vec<u64> = (0..7).map(|i| lit >> i & 1).collect();
-                digit(&levels, false)
-            };
-        }
-        (digits, dots)
-    }
-
     /// How a value of two digits shows (dark tens below 10; a heap of 100 or more shows its
     /// last two digits and lights the left digit's point).
     fn pair(v: u64) -> [Option<usize>; 2] {
@@ -1004,7 +980,8 @@ mod heaps {
             } else {
                 bench(&top, &module, true).run_rust_hdl(top, &script)
             };
-            let shows = |row: usize| display(&trace[..row]).0;
+            // Columns: io_led, io_seg, io_sel.
+            let shows = |row: usize| super::alchitry_cu::display(&trace[..row], 1, 2);
             assert_eq!(shows(set_up), [None, Some(3), None, Some(4)], "k and S");
             let led = |row: usize| (trace[row - 1][0] & 0xFF, trace[row - 1][0] >> 8 & 0xFF);
             assert_eq!(led(started), (3, 4), "the start on io_led");

@@ -77,8 +77,6 @@ pub enum HeapsOut {
     SecondHeap,
     /// Your turn.
     Turn,
-    /// The machine is thinking (or solving).
-    Thinking,
     /// Your last move was refused (or the start is outside the game).
     Illegal,
     /// Segment `n` of the 4-digit multiplexed display.
@@ -126,7 +124,6 @@ impl fmt::Display for HeapsOut {
             ),
             HeapsOut::SecondHeap => f.write_str("the move is on the second heap"),
             HeapsOut::Turn => f.write_str("your turn"),
-            HeapsOut::Thinking => f.write_str("machine thinking"),
             HeapsOut::Illegal => f.write_str("move refused"),
             HeapsOut::DisplaySegment(n) => write!(f, "display segment {}", seg(n)),
             HeapsOut::DigitSelect(n) => write!(f, "digit select {n}"),
@@ -199,7 +196,6 @@ impl OutRole for HeapsOut {
             HeapsOut::Move(i) => Some(("moves", n(i))),
             HeapsOut::SecondHeap => Some(("second", 0)),
             HeapsOut::Turn => Some(("turn", 0)),
-            HeapsOut::Thinking => Some(("thinking", 0)),
             HeapsOut::Illegal => Some(("illegal", 0)),
             HeapsOut::DisplaySegment(b) => Some(("segments", n(b))),
             HeapsOut::DigitSelect(b) => Some(("select", n(b))),
@@ -305,25 +301,23 @@ const ALCHITRY_IO: Layout<HeapsIn, HeapsOut> = Layout {
 
 /// The design's layout on `board`, where it has one.
 pub fn layout(board: BoardId) -> Option<&'static Layout<HeapsIn, HeapsOut>> {
-    match board {
-        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => Some(&ALCHITRY_IO),
-        BoardId::Icebreaker | BoardId::Icestick | BoardId::GoBoard => None,
-    }
+    no_layout_reason(board).is_none().then_some(&ALCHITRY_IO)
 }
 
-/// Why `board` has no heap game: the message `build` and the other verbs give.
-pub fn no_layout_reason(board: BoardId) -> &'static str {
+/// Why `board` has no heap game (the message `build` and the other verbs give), or `None`
+/// where it has one.
+pub fn no_layout_reason(board: BoardId) -> Option<&'static str> {
     match board {
-        BoardId::Icebreaker => {
+        BoardId::Icebreaker => Some(
             "the iCEBreaker's three buttons and five LEDs cannot show two heaps up to 63 or set \
-             a target, five moves and a rule"
-        }
-        BoardId::Icestick => {
+             a target, five moves and a rule",
+        ),
+        BoardId::Icestick => Some(
             "the iCEstick has no buttons of its own and five LEDs: no way to set or play a heap \
-             game"
-        }
-        BoardId::GoBoard => "the Go Board's set-up pages for the heap game are not built yet",
-        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => "it has one",
+             game",
+        ),
+        BoardId::GoBoard => Some("the Go Board's set-up pages for the heap game are not built yet"),
+        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => None,
     }
 }
 
@@ -353,18 +347,17 @@ pub fn heaps_top(board: BoardId, timing: &Timing) -> BoardTop<HeapsBoardCore> {
 
 /// The Verilog of the heap-game top for `board` (module `module`).
 pub fn heaps_verilog(board: BoardId, timing: &Timing, module: &str) -> Result<String, TopError> {
-    if layout(board).is_none() {
+    if let Some(why) = no_layout_reason(board) {
         return Err(TopError::UnsupportedGame {
             reason: format!(
-                "{board} has no heaps design: {}; build it for alchitry-cu or alchitry-cu-v2",
-                no_layout_reason(board)
+                "{board} has no heaps design: {why}; build it for alchitry-cu or alchitry-cu-v2"
             ),
         });
     }
     Ok(heaps_top(board, timing).verilog(module)?)
 }
 
-/// What the board is doing ([`HeapsBoardCore`]'s `mode`).
+/// What the board is doing ([`HeapsBoardCore`]'s mode register).
 pub mod heaps_modes {
     /// Setting up a game: the display shows k and S.
     pub const SETUP: u64 = 0;
@@ -384,7 +377,7 @@ const DASH: u64 = 0b100_0000;
 ///             +-------------------------------------------------------+
 ///  keys[26]-->| Buttons<5>, Synchronizer (switches, reset),           |--> heap_a[8], heap_b[8]
 ///  clock   -->| PowerOnReset, mode, S, chosen move, task registers    |--> moves[5], second
-///             | HeapsGame<6, 7, 2, 3, 3, 8>, HeapsAnswers (probe port) |--> turn, thinking, illegal
+///             | HeapsGame<6, 7, 2, 3, 3, 8>, HeapsAnswers (probe port) |--> turn, illegal
 ///             | Blinker, DecimalDigits<8> x2, SevenSegment x4          |--> game_over, blink, holding
 ///             | MuxDisplay                                            |--> segments[8], select[4]
 ///             +-------------------------------------------------------+
@@ -424,8 +417,6 @@ pub struct HeapsBoardCore {
     pub second: Signal<Out, Bit>,
     /// Your turn.
     pub turn: Signal<Out, Bit>,
-    /// The machine is thinking (or solving).
-    pub thinking: Signal<Out, Bit>,
     /// A move was refused.
     pub illegal: Signal<Out, Bit>,
     /// The game is over (only while playing).
@@ -434,8 +425,6 @@ pub struct HeapsBoardCore {
     pub blink: Signal<Out, Bit>,
     /// Held lights (none in this design).
     pub holding: Signal<Out, Bit>,
-    /// The mode ([`heaps_modes`]).
-    pub mode: Signal<Out, Bits<2>>,
     /// Multiplexed display: segments.
     pub segments: Signal<Out, Bits<8>>,
     /// Multiplexed display: digit selects (bit 0 = rightmost).
@@ -534,12 +523,10 @@ impl HeapsBoardCore {
             moves: Default::default(),
             second: Default::default(),
             turn: Default::default(),
-            thinking: Default::default(),
             illegal: Default::default(),
             game_over: Default::default(),
             blink: Default::default(),
             holding: Default::default(),
-            mode: Default::default(),
             segments: Default::default(),
             select: Default::default(),
             playing: Default::default(),
@@ -793,13 +780,9 @@ impl Logic for HeapsBoardCore {
         self.heap_a.next = self.game.heap_a.val();
         self.heap_b.next = self.game.heap_b.val();
         self.turn.next = self.playing.val() & self.game.human_turn.val();
-        self.thinking.next = self.game.solving.val()
-            | self.answers.busy.val()
-            | (self.playing.val() & !self.game.human_turn.val() & !self.game.game_over.val());
         self.illegal.next = self.playing.val() & self.game.illegal.val();
         self.game_over.next = self.playing.val() & self.game.game_over.val();
         self.holding.next = false;
-        self.mode.next = self.mode_r.q.val();
         self.blink.next = self.blinker.phase.val().get_bit(0);
         if self.game.human_won.val() {
             self.blink.next = self.blinker.phase.val().get_bit(2);
@@ -926,12 +909,10 @@ impl BoardCore for HeapsBoardCore {
             "moves" => self.moves.val().to_u64(),
             "second" => u64::from(self.second.val()),
             "turn" => u64::from(self.turn.val()),
-            "thinking" => u64::from(self.thinking.val()),
             "illegal" => u64::from(self.illegal.val()),
             "game_over" => u64::from(self.game_over.val()),
             "blink" => u64::from(self.blink.val()),
             "holding" => u64::from(self.holding.val()),
-            "mode" => self.mode.val().to_u64(),
             "segments" => self.segments.val().to_u64(),
             "select" => self.select.val().to_u64(),
             _ => panic!("HeapsBoardCore has no output `{port}`"),

@@ -124,6 +124,21 @@ impl Design {
         }
     }
 
+    /// Every design, with its default game, in [`BOARD_DESIGNS`] order.
+    pub fn every() -> [Design; 4] {
+        [
+            Design::Jr01,
+            Design::sticks(),
+            Design::Solver,
+            Design::Heaps,
+        ]
+    }
+
+    /// The design a `--design` name (a [`BOARD_DESIGNS`] name) builds by default.
+    pub fn named(name: &str) -> Option<Design> {
+        Design::every().into_iter().find(|d| d.name() == name)
+    }
+
     /// Whether the design has a layout on `board` (every design but `heaps` runs on every
     /// board).
     pub fn runs_on(&self, board: BoardId) -> bool {
@@ -442,22 +457,12 @@ pub(crate) mod tests {
         solver_top::<5, 3, 2, 4>(board, &Timing::fast())
     }
 
-    /// Every design, with its default game.
-    pub(crate) fn all_designs() -> [Design; 4] {
-        [
-            Design::Jr01,
-            Design::sticks(),
-            Design::Solver,
-            Design::Heaps,
-        ]
-    }
-
     /// Every board the tops support, with every design it runs.
     pub(crate) fn all_tops(timing: &Timing) -> Vec<TopVerilog> {
         BoardId::ALL
             .into_iter()
             .flat_map(|board| {
-                all_designs()
+                Design::every()
                     .into_iter()
                     .filter(move |design| design.runs_on(board))
                     .map(move |design| top_verilog(board, &design, timing).expect("top"))
@@ -547,7 +552,7 @@ pub(crate) mod tests {
     #[test]
     fn top_snapshots() {
         for board in BoardId::ALL {
-            for design in all_designs().into_iter().filter(|d| d.runs_on(board)) {
+            for design in Design::every().into_iter().filter(|d| d.runs_on(board)) {
                 let timing = Timing::for_design(board.board(), &design);
                 let top = top_verilog(board, &design, &timing).expect("top");
                 insta::assert_snapshot!(format!("{}__v", top.module), top.verilog);
@@ -561,7 +566,7 @@ pub(crate) mod tests {
     #[test]
     fn every_layout_fits_its_board() {
         let names: Vec<&str> = BOARD_DESIGNS.iter().map(|d| d.name).collect();
-        assert_eq!(names, all_designs().map(|d| d.name()));
+        assert_eq!(names, Design::every().map(|d| d.name()));
         // The header of a top names its core without the Rust module path.
         let top = top_verilog(BoardId::GoBoard, &Design::sticks(), &Timing::fast()).unwrap();
         assert!(top
@@ -570,7 +575,7 @@ pub(crate) mod tests {
         for design in BOARD_DESIGNS {
             for board in crate::board::Board::all() {
                 (design.check)(board).unwrap_or_else(|e| panic!("{}: {e}", design.name));
-                let runs = all_designs()
+                let runs = Design::every()
                     .into_iter()
                     .find(|d| d.name() == design.name)
                     .is_some_and(|d| d.runs_on(board.id));
