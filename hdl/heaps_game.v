@@ -308,7 +308,9 @@ module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,
     reg heap;
     reg [4:0] pending;
     reg issuing;
-    reg [1:0] drain;
+    // Binary as written: synthesis keeps this encoding, so the netlist's register pairs with the
+    // RTL's by name in the equivalence proof.
+    (* fsm_encoding = "none" *) reg [1:0] drain;
     reg busy_r;
     reg done_r;
     reg m_valid;

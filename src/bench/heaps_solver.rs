@@ -30,12 +30,54 @@ use crate::circuit::heaps_solver::{
 use crate::flow::{iverilog, runner, verilator, yosys, ToolError};
 use crate::game::expr::MoveExpr;
 use crate::game::{ApplyTo, End, HeapsGame, Last};
+use crate::solver::kege::{analyse, KegeAnswers};
 use crate::solver::{solve, Outcome};
 
 /// Module name of the generated testbench.
 pub const HEAPS_TB_MODULE: &str = "heaps_solver_tb";
 /// File the testbench reads its vectors from.
 pub const HEAPS_VECTORS: &str = "heaps_vectors.hex";
+
+/// The software's answers (`retrogate kege`) for `(k, S)`, S in 1..target-k-1, as the
+/// three lists the finder gives: task 19, 20, 21.
+pub fn kege_answers(rules: &HeapsRequest, k: u32) -> [Vec<u32>; 3] {
+    let last = if rules.last_wins {
+        Last::Wins
+    } else {
+        Last::Loses
+    };
+    // No S, or no move (every position stuck: lost at depth 0, no first move): no answer.
+    if k == 0 || k + 1 >= rules.target || rules.move_count() == 0 {
+        return Default::default();
+    }
+    let moves = rules
+        .moves(2)
+        .iter()
+        .map(|(_, m)| MoveExpr::parse(m).expect("a fixed-list move"))
+        .collect();
+    let range = 1..=u64::from(rules.target - k - 1);
+    let report = analyse(
+        &format!("{k},S").parse().expect("start"),
+        range,
+        moves,
+        End::SumAtLeast(u64::from(rules.target)),
+        last,
+        ApplyTo::Any,
+    )
+    .expect("a game");
+    let KegeAnswers {
+        vanya_wins_after_bad_move,
+        petya_wins_in_2,
+        vanya_wins_in_2,
+        ..
+    } = report.answers;
+    let c = |v: Vec<u64>| v.into_iter().map(|s| s as u32).collect();
+    [
+        c(vanya_wins_after_bad_move),
+        c(petya_wins_in_2),
+        c(vanya_wins_in_2),
+    ]
+}
 
 /// Errors that stop a level from reaching a verdict (a mismatch is a failed report).
 #[derive(Debug, thiserror::Error)]
@@ -413,12 +455,14 @@ fn write(dir: &Path, name: &str, text: &str) -> Result<PathBuf, HeapsBenchError>
     Ok(path)
 }
 
-/// The levels of the heap solver, in order.
-pub const HEAPS_LEVELS: [Level; 4] = [
+/// The levels of the heap solver, in order: the four that compare its tables with the software
+/// solver, then level 7, its netlist proved equal to its RTL (run by the verification plan).
+pub const HEAPS_LEVELS: [Level; 5] = [
     Level::RustHdl,
     Level::Icarus,
     Level::Verilator,
     Level::GateLevel,
+    Level::Equivalence,
 ];
 
 /// Runs `level` on `case`, external tools working in `dir/<case>/<level>`.
@@ -434,7 +478,7 @@ pub fn run_heaps_level(
 /// `case`'s size) instead of the emitted Verilog: to check the bench catches a broken design.
 ///
 /// # Panics
-/// On a level the heap solver does not have (not in [`HEAPS_LEVELS`]).
+/// On a level that does not compare tables (not among the first four of [`HEAPS_LEVELS`]).
 pub fn run_heaps_level_with(
     level: Level,
     case: &HeapsCase,

@@ -17,8 +17,10 @@
 //!   [`solver_formal`] (a k-induction proof of its tables); the on-chip heap solver:
 //!   [`heaps_solver`] (its levels against the software solver).
 //! - A board design's bitstream: [`bitstream`] (level 8: the `.bin` read back with icestorm,
-//!   simulated through its pins against the RTL top and, for J.R. 01, the solver's table;
-//!   icetime's Fmax beside nextpnr's).
+//!   simulated through its pins against the RTL top on a person's stimulus, and what the board
+//!   shows at its checkpoints decoded against the software solver, every design; icetime's
+//!   Fmax beside nextpnr's) and [`bitstream_equiv`] (the read-back chip proved equal to the
+//!   RTL top).
 //! - [`jr01`]: the J.R. 01 design (the game's strategy, its covers, the circuit) as a
 //!   [`CombDesign`].
 //! - [`mutants`] (the mutants of the emitted Verilog), [`counterexample`] (failing runs drawn

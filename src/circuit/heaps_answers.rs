@@ -472,9 +472,6 @@ pub(crate) mod exam {
     use super::*;
     use crate::circuit::heaps_game::HeapsGame;
     use crate::circuit::heaps_solver::HeapsRequest;
-    use crate::game::expr::MoveExpr;
-    use crate::game::{ApplyTo, End, Last};
-    use crate::solver::kege::{analyse, KegeAnswers};
 
     /// T = 63, A = 2, M = 3: the board size.
     #[derive(LogicBlock)]
@@ -675,52 +672,12 @@ pub(crate) mod exam {
             (out, longest)
         }
     }
-
-    /// The software's answers (`retrogate kege`) for `(k, S)`, S in 1..target-k-1, as the
-    /// three lists the finder gives: task 19, 20, 21.
-    pub(crate) fn kege_answers(rules: &HeapsRequest, k: u32) -> [Vec<u32>; 3] {
-        let last = if rules.last_wins {
-            Last::Wins
-        } else {
-            Last::Loses
-        };
-        // No S, or no move (every position stuck: lost at depth 0, no first move): no answer.
-        if k == 0 || k + 1 >= rules.target || rules.move_count() == 0 {
-            return Default::default();
-        }
-        let moves = rules
-            .moves(2)
-            .iter()
-            .map(|(_, m)| MoveExpr::parse(m).expect("a fixed-list move"))
-            .collect();
-        let range = 1..=u64::from(rules.target - k - 1);
-        let report = analyse(
-            &format!("{k},S").parse().expect("start"),
-            range,
-            moves,
-            End::SumAtLeast(u64::from(rules.target)),
-            last,
-            ApplyTo::Any,
-        )
-        .expect("a game");
-        let KegeAnswers {
-            vanya_wins_after_bad_move,
-            petya_wins_in_2,
-            vanya_wins_in_2,
-            ..
-        } = report.answers;
-        let c = |v: Vec<u64>| v.into_iter().map(|s| s as u32).collect();
-        [
-            c(vanya_wins_after_bad_move),
-            c(petya_wins_in_2),
-            c(vanya_wins_in_2),
-        ]
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::exam::{kege_answers, Driver};
+    use super::exam::Driver;
+    use crate::bench::heaps_solver::kege_answers;
     use crate::bench::sequential::SplitMix64;
     use crate::circuit::heaps_solver::HeapsRequest;
 
@@ -791,9 +748,10 @@ mod tests {
 
 #[cfg(all(test, feature = "external-tools"))]
 mod tool_tests {
-    use super::exam::{kege_answers, Driver, Exam};
+    use super::exam::{Driver, Exam};
     use super::tests::SEED;
     use super::*;
+    use crate::bench::heaps_solver::kege_answers;
     use crate::circuit::heaps_solver::HeapsRequest;
     use crate::circuit::sim::trace::{port, TraceBench};
     use crate::flow::testing::work_dir;

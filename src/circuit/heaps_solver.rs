@@ -456,7 +456,9 @@ reg [{wm}:0] b;
 reg heap;
 reg [{jm}:0] pending;
 reg issuing;
-reg [1:0] drain;
+// Binary as written: synthesis keeps this encoding, so the netlist's register pairs with the
+// RTL's by name in the equivalence proof.
+(* fsm_encoding = \"none\" *) reg [1:0] drain;
 reg busy_r;
 reg done_r;
 reg m_valid;

@@ -361,7 +361,8 @@ mod with_tools {
     }
 
     /// Every design of the registry on `board`: its bitstream, read back and simulated through
-    /// its pins, passes (a design the board clocks through its PLL with the PLL's model), and
+    /// its pins, passes (a design the board clocks through its PLL with the PLL's model) with
+    /// at least two checkpoints of what the board shows decoded against the solver, and
     /// its chip equals the RTL top for 30 cycles from power-on, proved for all cycles or said
     /// to be BOUNDED ONLY.
     fn every_design_on(board: retrogate::board::BoardId) {
@@ -404,6 +405,17 @@ mod with_tools {
             );
             if !out.status.success() {
                 failed.push(format!("{board} {design}: {detail}"));
+            }
+            // What the board shows is read back against the solver, for every design.
+            let decoded = detail
+                .split(" checkpoints decoded against the solver")
+                .next()
+                .and_then(|head| head.rsplit(' ').next())
+                .and_then(|n| n.parse::<usize>().ok());
+            if decoded.is_none_or(|n| n < 2) {
+                failed.push(format!(
+                    "{board} {design}: no checkpoints decoded: {detail}"
+                ));
             }
             // The chip equals the RTL top for 30 cycles from power-on, and the unbounded proof
             // closes or says it did not.

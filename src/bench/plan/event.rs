@@ -140,6 +140,17 @@ pub enum Section {
         /// Largest take.
         max_take: u64,
     },
+    /// The on-chip heap solver's netlist equivalence.
+    HeapsNetlist {
+        /// Module name.
+        module: &'static str,
+        /// Largest target.
+        max_target: u64,
+        /// Largest addition.
+        max_add: u64,
+        /// Number of multiplications.
+        max_mul: u64,
+    },
     /// A board design's bitstream (`verify bitstream`).
     Bitstream {
         /// The design, e.g. `jr01`.
@@ -246,6 +257,16 @@ impl fmt::Display for Section {
                 f,
                 "verify {module} (C = {max_count}, K = {max_take}): its synth_ice40 netlist \
                  against its RTL"
+            ),
+            Section::HeapsNetlist {
+                module,
+                max_target,
+                max_add,
+                max_mul,
+            } => write!(
+                f,
+                "verify {module} (T = {max_target}, A = {max_add}, M = {max_mul}): its \
+                 synth_ice40 netlist against its RTL"
             ),
             Section::Mutants {
                 design,

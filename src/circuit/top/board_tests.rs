@@ -873,7 +873,7 @@ mod heaps {
     use super::super::{Design, Timing};
     use super::*;
     use crate::bench::heaps_solver::expected_heaps_table;
-    use crate::circuit::heaps_answers::exam::kege_answers;
+    use crate::bench::heaps_solver::kege_answers;
     use crate::circuit::heaps_solver::{query_order, solve_cycles, HeapsRequest};
 
     /// The seed's game: (3, S), +1 and *4, sum >= 61, the last move wins.

@@ -7,12 +7,9 @@
 //! stimulus at the board's real timing (power-on, presses held past the debounce time, waits
 //! past the machine's think time) and every output pin is compared every cycle. The first
 //! differing pin is reported with its time, expected and actual value, and a VCD and SVG of
-//! the cycles before it. For J.R. 01 and the stick game, what the LEDs and digits show is also
-//! decoded and checked against the solver, so the check stands on the solver, not only on the
-//! RTL: J.R. 01's answer at each of the eight positions; the stick game's count, the machine's
-//! take and the your-turn LED after a round played from power-on and after a new game with the
-//! machine first (a long press where the board has a start button). The solver design is
-//! compared pin by pin only.
+//! the cycles before it. What a person does is in `stimulus.rs` (per design); at its checkpoints,
+//! what the LEDs and digits show is also decoded and checked against the software solver
+//! (`decode.rs`, every design), so the check stands on the solver, not only on the RTL.
 //!
 //! The iCE40 PLL (`SB_PLL40_CORE`, which the Alchitry Cu's solver design runs from) is read
 //! back as an instance and simulated with retrogate's behavioural model on both sides
@@ -31,16 +28,17 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, BoardId, Polarity, Role};
-use crate::circuit::board_io::DIGIT_SEGMENTS;
-use crate::circuit::top::heaps::HeapsIn;
-use crate::circuit::top::jr01::{layout as jr01_layout, Jr01In, Jr01Out};
-use crate::circuit::top::sticks::{layout as sticks_layout, SticksIn, SticksOut};
-use crate::circuit::top::{top_verilog, Design, Layout, Timing, Wire, PLL_LOCK_CYCLES};
+mod decode;
+mod stimulus;
+
+use decode::{decode_heaps, decode_jr01, decode_sticks, OutputPin, StickLights};
+pub(crate) use stimulus::InputPin;
+use stimulus::{stimulus, stimulus_hex};
+
+use crate::board::{Board, BoardId, Polarity};
+use crate::circuit::top::{top_verilog, Design, Timing};
 use crate::flow::runner::{self, SimulationLimit, Tool, ToolError};
 use crate::flow::{equiv, icestorm, verilator};
-use crate::game::SticksGame;
-use crate::solver::strategy::sticks_table;
 use crate::verilog::PortDir;
 
 /// Where the bitstream comes from.
@@ -233,63 +231,6 @@ pub fn check_bin(path: &Path) -> Result<(), String> {
     }
 }
 
-/// One input pin of the top, as the testbench drives it.
-#[derive(Clone, Debug)]
-pub(crate) struct InputPin {
-    /// The pin (PCF name).
-    pub(crate) name: String,
-    /// Its level when released (open).
-    pub(crate) idle: bool,
-}
-
-/// One output pin of the top.
-#[derive(Clone, Debug)]
-struct OutputPin {
-    name: String,
-    active_low: bool,
-}
-
-/// The stimulus: rows of input levels, each held some cycles.
-#[derive(Clone, Debug, Default)]
-struct Stimulus {
-    rows: Vec<(u64, Vec<bool>)>,
-    presses: usize,
-    /// Rows after which J.R. 01's position is this.
-    checkpoints: Vec<(usize, u32)>,
-    /// What the stick game's board must show, each at a run of [`SNAPSHOTS`] rows.
-    sticks: Vec<SticksCheckpoint>,
-}
-
-/// Rows of one multiplexed digit's time each after a stick-game checkpoint: a display of up
-/// to four digits shows each of them in one of these rows' last cycles.
-const SNAPSHOTS: usize = 4;
-
-/// A point of the stick game where the board's display is read and checked against the
-/// solver's game.
-#[derive(Clone, Debug, PartialEq)]
-struct SticksCheckpoint {
-    /// The first of its [`SNAPSHOTS`] rows.
-    row: usize,
-    /// What led there.
-    what: String,
-    /// The sticks left.
-    left: u64,
-    /// The machine's last take.
-    machine: u64,
-}
-
-impl Stimulus {
-    fn hold(&mut self, levels: &[bool], cycles: u64) {
-        if cycles > 0 {
-            self.rows.push((cycles, levels.to_vec()));
-        }
-    }
-
-    fn cycles(&self) -> u64 {
-        self.rows.iter().map(|(n, _)| n).sum()
-    }
-}
-
 /// The bit names of the top's ports in `dir`, in port order, without the clock.
 pub(crate) fn pins(
     top: &crate::circuit::top::TopVerilog,
@@ -308,462 +249,6 @@ pub(crate) fn active_low(board: &Board, pin: &str) -> bool {
     board
         .pin(pin)
         .is_some_and(|p| p.polarity == Polarity::ActiveLow)
-}
-
-/// The stimulus for `design` on `board`: power-on, then presses held past the debounce time;
-/// J.R. 01 walks every position (Gray code C B C A C B C); the other designs turn on their
-/// first three switches, press every button once in port order (reset buttons last) and wait
-/// past the machine's think time after the last game button.
-fn stimulus(board: &Board, design: &Design, timing: &Timing, inputs: &[InputPin]) -> Stimulus {
-    let tick = timing.tick_cycles;
-    let debounce = timing.debounce_ticks * tick;
-    let idle: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
-    let mut s = Stimulus::default();
-    let power_on = 4 * debounce + 4 * tick + u64::from(PLL_LOCK_CYCLES);
-    s.hold(&idle, power_on);
-    match design {
-        Design::Jr01 => {
-            // Which input flips (a button) or sets (a switch) each position bit.
-            let mut controls: [Option<(usize, bool)>; 3] = [None; 3];
-            for (k, role) in input_roles(jr01_layout(board.id), inputs) {
-                match role {
-                    Jr01In::Toggle(n) => controls[usize::from(n)] = Some((k, true)),
-                    Jr01In::Switch(n) => controls[usize::from(n)] = Some((k, false)),
-                    _ => {}
-                }
-            }
-            let mut levels = idle.clone();
-            let mut position = 0u32;
-            s.checkpoints.push((s.rows.len() - 1, position));
-            for bit in [0usize, 1, 0, 2, 0, 1, 0] {
-                let Some((k, button)) = controls[bit] else {
-                    continue;
-                };
-                position ^= 1 << bit;
-                s.presses += 1;
-                if button {
-                    let mut pressed = levels.clone();
-                    pressed[k] = !inputs[k].idle;
-                    s.hold(&pressed, 3 * debounce);
-                } else {
-                    levels[k] = !levels[k];
-                }
-                s.hold(&levels, 3 * debounce);
-                s.checkpoints.push((s.rows.len() - 1, position));
-            }
-        }
-        Design::Sticks(game) => sticks_game(board, game, timing, inputs, &mut s),
-        Design::Heaps => heaps_game(board, timing, inputs, &mut s),
-        Design::Solver => {
-            // Switches: the first three turned on, one at a time, and left on. Buttons: each
-            // pressed once (reset buttons last), the machine's think time waited after the
-            // last press of a game button.
-            let short = 3 * debounce;
-            let think = timing.think_ticks * tick + 3 * debounce;
-            let role = |k: usize| board.pin(&inputs[k].name).map(|p| p.role);
-            let mut levels = idle.clone();
-            for k in (0..inputs.len())
-                .filter(|&k| role(k) == Some(Role::Switch))
-                .take(3)
-            {
-                levels[k] = !levels[k];
-                s.hold(&levels, short);
-                s.presses += 1;
-            }
-            let game: Vec<usize> = (0..inputs.len())
-                .filter(|&k| !matches!(role(k), Some(Role::Switch | Role::Reset)))
-                .collect();
-            let reset: Vec<usize> = (0..inputs.len())
-                .filter(|&k| role(k) == Some(Role::Reset))
-                .collect();
-            for (n, &k) in game.iter().chain(&reset).enumerate() {
-                let mut pressed = levels.clone();
-                pressed[k] = !inputs[k].idle;
-                s.hold(&pressed, 2 * debounce + 2 * tick);
-                let last_game = n + 1 == game.len();
-                s.hold(&levels, if last_game { think } else { short });
-                s.presses += 1;
-            }
-        }
-    }
-    s
-}
-
-/// The input index (in `inputs`) of each input role of `layout`: its one-pin inputs and the
-/// bits of its input banks, in layout order.
-fn input_roles<I: Copy, O>(layout: &Layout<I, O>, inputs: &[InputPin]) -> Vec<(usize, I)> {
-    let index = |name: &str| inputs.iter().position(|p| p.name == name);
-    let mut roles = Vec::new();
-    for wire in layout.wires {
-        match *wire {
-            Wire::Input(name, role) => roles.extend(index(name).map(|k| (k, role))),
-            Wire::InputBus(name, bus) => {
-                for (i, role) in bus.iter().enumerate() {
-                    roles.extend(index(&format!("{name}[{i}]")).map(|k| (k, *role)));
-                }
-            }
-            _ => {}
-        }
-    }
-    roles
-}
-
-/// The heap game on `board` from power-on (already in `s`), as a person plays it: the seed's
-/// game on the switches ((3, S), `x+1` and `x*4`, sum >= 61, the last move wins), S stepped up
-/// to 4, the game solved and started, one move (`x+1` on the first heap) and the machine's
-/// answer after its think time; then the answers page (task 19's first S; task 20's first and
-/// next S), each held past the debounce time; the reset button last.
-fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimulus) {
-    use crate::circuit::top::heaps::layout as heaps_layout;
-    let tick = timing.tick_cycles;
-    let debounce = timing.debounce_ticks * tick;
-    let hold = 2 * debounce + 2 * tick;
-    let think = timing.think_ticks * tick + 3 * debounce;
-    let layout = heaps_layout(board.id).expect("a board with a heaps layout");
-    let roles = input_roles(layout, inputs);
-    let find = |role: HeapsIn| roles.iter().find(|(_, r)| *r == role).map(|&(k, _)| k);
-    let mut levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
-    let set = |levels: &mut Vec<bool>, role: HeapsIn| {
-        if let Some(k) = find(role) {
-            levels[k] = !inputs[k].idle;
-        }
-    };
-    // k = 3, target = 61 (0b111101), x+1, x*4, the last move wins.
-    for role in [
-        HeapsIn::FirstSwitch(0),
-        HeapsIn::FirstSwitch(1),
-        HeapsIn::TargetSwitch(0),
-        HeapsIn::TargetSwitch(2),
-        HeapsIn::TargetSwitch(3),
-        HeapsIn::TargetSwitch(4),
-        HeapsIn::TargetSwitch(5),
-        HeapsIn::AddSwitch(0),
-        HeapsIn::MulSwitch(2),
-        HeapsIn::LastWinsSwitch,
-    ] {
-        set(&mut levels, role);
-    }
-    s.hold(&levels, hold);
-    let press = |s: &mut Stimulus, levels: &[bool], role: HeapsIn, after: u64| {
-        let Some(k) = find(role) else { return };
-        let mut pressed = levels.to_vec();
-        pressed[k] = !inputs[k].idle;
-        s.hold(&pressed, hold);
-        s.hold(levels, after);
-        s.presses += 1;
-    };
-    for _ in 0..3 {
-        press(s, &levels, HeapsIn::Up, hold);
-    }
-    press(s, &levels, HeapsIn::Centre, think);
-    press(s, &levels, HeapsIn::Centre, think);
-    set(&mut levels, HeapsIn::AnswersSwitch);
-    s.hold(&levels, hold);
-    press(s, &levels, HeapsIn::Down, hold);
-    press(s, &levels, HeapsIn::Right, hold);
-    press(s, &levels, HeapsIn::Reset, hold);
-}
-
-/// The stick game on `board` from power-on (already in `s`), as a person plays it: one round
-/// (the largest take the game and the board's buttons allow), then a new game with the machine
-/// first (a long press of the start button, the machine-first switch and the new-game button,
-/// or a long chord of the take buttons, whichever the board has), then the reset buttons. Each
-/// press is held past the debounce time, and each wait lasts past the machine's think time;
-/// after each wait, a checkpoint of [`SNAPSHOTS`] rows of one digit time each, with the count
-/// and the machine's take the solver's game leads to.
-fn sticks_game(
-    board: &Board,
-    game: &SticksGame,
-    timing: &Timing,
-    inputs: &[InputPin],
-    s: &mut Stimulus,
-) {
-    let tick = timing.tick_cycles;
-    let debounce = timing.debounce_ticks * tick;
-    let hold = 2 * debounce + 2 * tick;
-    let think = timing.think_ticks * tick + 3 * debounce;
-    let long = timing.long_press_ticks * tick + hold;
-    let digit = timing.digit_ticks.max(1) * tick;
-    let roles = input_roles(sticks_layout(board.id), inputs);
-    let find = |role: SticksIn| roles.iter().find(|(_, r)| *r == role).map(|(k, _)| *k);
-    let Ok(table) = sticks_table(game) else {
-        return;
-    };
-    let solver = |left: u64| -> Option<u64> {
-        u32::try_from(left)
-            .ok()
-            .and_then(|l| table.take(l))
-            .map(u64::from)
-            .filter(|&t| t > 0)
-    };
-    let mut levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
-    let press = |s: &mut Stimulus, levels: &[bool], keys: &[usize], cycles: u64| {
-        let mut pressed = levels.to_vec();
-        for &k in keys {
-            pressed[k] = !inputs[k].idle;
-        }
-        s.hold(&pressed, cycles);
-        s.hold(levels, think);
-        s.presses += 1;
-    };
-    let checkpoint = |s: &mut Stimulus, levels: &[bool], what: String, left, machine| {
-        let row = s.rows.len();
-        for _ in 0..SNAPSHOTS {
-            s.rows.push((digit, levels.to_vec()));
-        }
-        s.sticks.push(SticksCheckpoint {
-            row,
-            what,
-            left,
-            machine,
-        });
-    };
-    let count = game.count();
-    checkpoint(s, &levels, "power-on".into(), count, 0);
-    // One round: the largest take the game allows that has a button.
-    let take = roles
-        .iter()
-        .filter_map(|&(k, r)| match r {
-            SticksIn::Take(t) if game.take().contains(&u64::from(t)) && u64::from(t) <= count => {
-                Some((u64::from(t), k))
-            }
-            _ => None,
-        })
-        .max();
-    if let Some((t, k)) = take {
-        press(s, &levels, &[k], hold);
-        if let Some(m) = solver(count - t) {
-            checkpoint(
-                s,
-                &levels,
-                format!("you took {t} of {count}"),
-                count - t - m,
-                m,
-            );
-        }
-    }
-    // A new game, the machine first.
-    let takes: Vec<usize> = roles
-        .iter()
-        .filter(|(_, r)| matches!(r, SticksIn::Take(_)))
-        .map(|(k, _)| *k)
-        .collect();
-    let started = if let Some(k) = find(SticksIn::Start) {
-        press(s, &levels, &[k], long);
-        Some("a long press of start")
-    } else if let (Some(first), Some(new)) = (find(SticksIn::MachineFirst), find(SticksIn::NewGame))
-    {
-        levels[first] = !levels[first];
-        s.hold(&levels, 3 * debounce);
-        s.presses += 1;
-        press(s, &levels, &[new], hold);
-        Some("the machine-first switch on and new game")
-    } else if !takes.is_empty() {
-        press(s, &levels, &takes, long);
-        Some("a long chord of the take buttons")
-    } else {
-        None
-    };
-    if let (Some(how), Some(m)) = (started, solver(count)) {
-        checkpoint(
-            s,
-            &levels,
-            format!("{how}: the machine first"),
-            count - m,
-            m,
-        );
-    }
-    // The reset buttons.
-    let resets: Vec<usize> = roles
-        .iter()
-        .filter(|(_, r)| *r == SticksIn::Reset)
-        .map(|(k, _)| *k)
-        .collect();
-    for k in resets {
-        let mut pressed = levels.clone();
-        pressed[k] = !inputs[k].idle;
-        s.hold(&pressed, hold);
-        s.hold(&levels, 3 * debounce);
-        s.presses += 1;
-    }
-}
-
-/// Checks the stick game's count (in binary on LEDs, on two digits, or on a multiplexed
-/// display's left digits), the machine's last take (on its LEDs or the display's right digit)
-/// and the your-turn LED at each checkpoint against the solver's game. Returns the checkpoints
-/// decoded and the first that did not match.
-fn decode_sticks(
-    board: &Board,
-    game: &SticksGame,
-    outputs: &[OutputPin],
-    stim: &Stimulus,
-    rows: &[Vec<char>],
-) -> (usize, Option<String>) {
-    let index = |name: &str| outputs.iter().position(|o| o.name == name);
-    let mut count_bits: Vec<(u8, usize)> = Vec::new();
-    let mut take_leds: Vec<(u8, usize)> = Vec::new();
-    let mut turn: Option<usize> = None;
-    let mut tens: [Option<usize>; 7] = [None; 7];
-    let mut ones: [Option<usize>; 7] = [None; 7];
-    let mut display_segments: [Option<usize>; 7] = [None; 7];
-    let mut selects: Vec<(u8, usize)> = Vec::new();
-    let mut place = |name: &str, role: SticksOut| {
-        let Some(k) = index(name) else {
-            return;
-        };
-        match role {
-            SticksOut::Count(n) => count_bits.push((n, k)),
-            SticksOut::MachineTake(n) => take_leds.push((n, k)),
-            SticksOut::Turn => turn = Some(k),
-            SticksOut::TensSegment(n) if n < 7 => tens[usize::from(n)] = Some(k),
-            SticksOut::OnesSegment(n) if n < 7 => ones[usize::from(n)] = Some(k),
-            SticksOut::DisplaySegment(n) if n < 7 => display_segments[usize::from(n)] = Some(k),
-            SticksOut::DigitSelect(n) => selects.push((n, k)),
-            _ => {}
-        }
-    };
-    for wire in sticks_layout(board.id).wires {
-        match *wire {
-            Wire::Output(name, role) => place(name, role),
-            Wire::OutputBus(name, roles) => {
-                for (i, role) in roles.iter().enumerate() {
-                    place(&format!("{name}[{i}]"), *role);
-                }
-            }
-            Wire::Digit(name, role) => {
-                let pins: Vec<&str> = board
-                    .resource(name)
-                    .map(|r| r.pins().iter().map(|p| p.name).collect())
-                    .unwrap_or_default();
-                for (n, pin) in pins.iter().enumerate() {
-                    place(pin, role(n as u8));
-                }
-            }
-            Wire::Display(name, segment, select) => {
-                if let Some(r) = board.resource(name) {
-                    for (role, f) in [(Role::Segment, segment), (Role::DigitSelect, select)] {
-                        if let Some(bus) = r.bus_name(role) {
-                            let n = r.pins_with_role(role).len();
-                            for i in 0..n {
-                                place(&format!("{bus}[{i}]"), f(i as u8));
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    let lit = |row: &[char], k: usize| -> Option<bool> {
-        match row.get(k) {
-            Some('1') => Some(!outputs[k].active_low),
-            Some('0') => Some(outputs[k].active_low),
-            _ => None,
-        }
-    };
-    // A digit's value (10: `-`), `Some(None)` when dark, `None` when not a digit.
-    let digit = |row: &[char], pins: &[Option<usize>; 7]| -> Option<Option<u64>> {
-        let mut pattern = 0u8;
-        for (n, p) in pins.iter().enumerate() {
-            pattern |= u8::from(lit(row, (*p)?)?) << n;
-        }
-        match pattern {
-            0 => Some(None),
-            0x40 => Some(Some(10)),
-            _ => DIGIT_SEGMENTS
-                .iter()
-                .position(|&d| d == pattern)
-                .map(|d| Some(d as u64)),
-        }
-    };
-    let number = |tens: Option<u64>, ones: Option<u64>| -> Option<u64> {
-        match (tens, ones) {
-            (t, Some(o)) if o < 10 && t.is_none_or(|t| (1..10).contains(&t)) => {
-                Some(t.unwrap_or(0) * 10 + o)
-            }
-            _ => None,
-        }
-    };
-    let show = |v: Option<u64>| v.map_or("nothing readable".to_owned(), |v| v.to_string());
-    let mut decoded = 0;
-    for cp in &stim.sticks {
-        let Some(row) = rows.get(cp.row + SNAPSHOTS - 1) else {
-            continue;
-        };
-        let mut checks: Vec<(&str, Option<u64>, u64)> = Vec::new();
-        if !count_bits.is_empty() {
-            let got = count_bits.iter().try_fold(0u64, |v, &(n, k)| {
-                lit(row, k).map(|l| v | u64::from(l) << n)
-            });
-            checks.push(("count LEDs", got, cp.left));
-        }
-        if tens.iter().chain(&ones).all(Option::is_some) {
-            let got = digit(row, &tens)
-                .zip(digit(row, &ones))
-                .and_then(|(t, o)| number(t, o));
-            checks.push(("count digits", got, cp.left));
-        }
-        if display_segments.iter().all(Option::is_some) && !selects.is_empty() {
-            // Each snapshot row shows one digit: select bit k lights digit (width - 1 - k)
-            // from the left.
-            let width = selects.len();
-            let mut shown: Vec<Option<Option<u64>>> = vec![None; width];
-            for r in &rows[cp.row..cp.row + SNAPSHOTS] {
-                let on: Vec<u8> = selects
-                    .iter()
-                    .filter(|&&(_, k)| lit(r, k) == Some(true))
-                    .map(|&(n, _)| n)
-                    .collect();
-                if let [n] = on[..] {
-                    if let Some(slot) = shown.get_mut(width - 1 - usize::from(n)) {
-                        *slot = digit(r, &display_segments);
-                    }
-                }
-            }
-            if width == 4 {
-                let got = match (shown[0], shown[1]) {
-                    (Some(t), Some(o)) => number(t, o),
-                    _ => None,
-                };
-                checks.push(("count on the display", got, cp.left));
-                if cp.machine > 0 && cp.machine < 10 {
-                    checks.push((
-                        "the machine's take on the display",
-                        shown[3].flatten(),
-                        cp.machine,
-                    ));
-                }
-            }
-        }
-        if !take_leds.is_empty() && game.max_take() <= 3 && cp.machine > 0 {
-            let on: Vec<u64> = take_leds
-                .iter()
-                .filter(|&&(_, k)| lit(row, k) == Some(true))
-                .map(|&(n, _)| u64::from(n))
-                .collect();
-            let got = if let [t] = on[..] { Some(t) } else { None };
-            checks.push(("the machine's take LEDs", got, cp.machine));
-        }
-        if let Some(k) = turn {
-            checks.push(("your-turn LED", lit(row, k).map(u64::from), 1));
-        }
-        for (what, got, expected) in &checks {
-            if *got != Some(*expected) {
-                return (
-                    decoded,
-                    Some(format!(
-                        "after {}: the {what} show {}, the solver's game has {expected}",
-                        cp.what,
-                        show(*got)
-                    )),
-                );
-            }
-        }
-        if !checks.is_empty() {
-            decoded += 1;
-        }
-    }
-    (decoded, None)
 }
 
 /// A Verilog identifier for a pin's wire: `io_led[3]` becomes `io_led_3`.
@@ -1022,37 +507,6 @@ fn driver_cpp(clock: &str, inputs: usize, outputs: usize) -> String {
          \x20 return 0;\n\
          }}\n"
     )
-}
-
-/// The stimulus rows for `$readmemh`: one `width + 32`-bit word per row, the count in bits
-/// `[width + 31 : width]` and the input levels below it (bit k = input k), as the testbench
-/// reads them.
-fn stimulus_hex(s: &Stimulus, width: usize) -> String {
-    let bits = width + 32;
-    let digits = bits.div_ceil(4);
-    let mut out = String::new();
-    for (n, levels) in &s.rows {
-        // Bit i of the word: an input level below `width`, a count bit above.
-        let bit = |i: usize| -> bool {
-            if i < width {
-                levels.get(i).copied().unwrap_or(false)
-            } else {
-                (n >> (i - width)) & 1 == 1
-            }
-        };
-        let hex: String = (0..digits)
-            .rev()
-            .map(|d| {
-                let nibble = (0..4)
-                    .filter(|&b| 4 * d + b < bits && bit(4 * d + b))
-                    .fold(0u32, |acc, b| acc | 1 << b);
-                char::from_digit(nibble, 16).unwrap_or('0')
-            })
-            .collect();
-        out.push_str(&hex);
-        out.push('\n');
-    }
-    out
 }
 
 /// The read-back chip (`icebox_vlog`'s Verilog `read` of a bitstream of `top` on `board`) as
@@ -1400,7 +854,7 @@ pub fn run_bitstream_level(
             .into());
     }
     if report.mismatch.is_none() {
-        // What the board shows at each checkpoint, against the solver (J.R. 01).
+        // What the board shows at each checkpoint, against the solver.
         let rows: Vec<Vec<char>> = lines
             .iter()
             .filter_map(|l| l.strip_prefix("ROW "))
@@ -1413,145 +867,26 @@ pub fn run_bitstream_level(
                 report.decoded = decoded;
                 report.decode_failure = failure;
             }
-            Design::Sticks(game) => {
-                let (decoded, failure) = decode_sticks(board, game, &outputs, &stim, &rows);
+            Design::Sticks(_) | Design::Solver => {
+                let lights = if matches!(design, Design::Solver) {
+                    StickLights::solver(board, &outputs)
+                } else {
+                    StickLights::sticks(board, &outputs)
+                };
+                let (decoded, failure) = decode_sticks(&lights, &outputs, &stim, &rows);
                 report.decoded = decoded;
                 report.decode_failure = failure;
             }
-            Design::Solver | Design::Heaps => {}
+            Design::Heaps => {
+                let (decoded, failure) = decode_heaps(board, &outputs, &stim, &rows);
+                report.decoded = decoded;
+                report.decode_failure = failure;
+            }
         }
     }
     report.passed = report.mismatch.is_none() && report.decode_failure.is_none();
     report.elapsed = start.elapsed();
     Ok(report)
-}
-
-/// Checks J.R. 01's LEDs and digits at each checkpoint against the solver's table: the shown
-/// position is the one the presses made, the shown answer the table's row for it. Returns the
-/// checkpoints decoded and the first that did not match.
-fn decode_jr01(
-    board: &Board,
-    outputs: &[OutputPin],
-    stim: &Stimulus,
-    rows: &[Vec<char>],
-) -> Result<(usize, Option<String>), BitstreamError> {
-    let table = crate::solver::strategy::Jr01Strategy::derive()
-        .map_err(|e| BitstreamError::Setup(e.to_string()))?
-        .table;
-    // The pins of each role: position / answer bits, and the two digits' segments.
-    let mut position: [Option<usize>; 3] = [None; 3];
-    let mut answer: [Option<usize>; 3] = [None; 3];
-    let mut position_digit: [Option<usize>; 7] = [None; 7];
-    let mut answer_digit: [Option<usize>; 7] = [None; 7];
-    let index = |name: &str| outputs.iter().position(|o| o.name == name);
-    let mut place = |name: &str, role: Jr01Out| match role {
-        Jr01Out::Position(n) => position[usize::from(n)] = index(name),
-        Jr01Out::Answer(n) => answer[usize::from(n)] = index(name),
-        Jr01Out::PositionSegment(n) if n < 7 => position_digit[usize::from(n)] = index(name),
-        Jr01Out::AnswerSegment(n) if n < 7 => answer_digit[usize::from(n)] = index(name),
-        _ => {}
-    };
-    for wire in jr01_layout(board.id).wires {
-        match *wire {
-            Wire::Output(name, role) => place(name, role),
-            Wire::OutputBus(name, roles) => {
-                for (i, role) in roles.iter().enumerate() {
-                    place(&format!("{name}[{i}]"), *role);
-                }
-            }
-            Wire::Digit(name, role) => {
-                let pins: Vec<&str> = board
-                    .resource(name)
-                    .map(|r| r.pins().iter().map(|p| p.name).collect())
-                    .unwrap_or_default();
-                for (n, pin) in pins.iter().enumerate() {
-                    place(pin, role(n as u8));
-                }
-            }
-            _ => {}
-        }
-    }
-    let lit = |row: &[char], k: usize| -> Option<bool> {
-        match row.get(k) {
-            Some('1') => Some(!outputs[k].active_low),
-            Some('0') => Some(outputs[k].active_low),
-            _ => None,
-        }
-    };
-    let bits = |row: &[char], pins: &[Option<usize>; 3]| -> Option<u32> {
-        let mut v = 0;
-        for (n, p) in pins.iter().enumerate() {
-            v |= u32::from(lit(row, (*p)?)?) << n;
-        }
-        Some(v)
-    };
-    let digit = |row: &[char], pins: &[Option<usize>; 7]| -> Option<u32> {
-        let mut pattern = 0u8;
-        for (n, p) in pins.iter().enumerate() {
-            pattern |= u8::from(lit(row, (*p)?)?) << n;
-        }
-        DIGIT_SEGMENTS
-            .iter()
-            .position(|&d| d == pattern)
-            .map(|d| d as u32)
-    };
-    let mut decoded = 0;
-    for &(row, expected_position) in &stim.checkpoints {
-        let Some(shown) = rows.get(row) else {
-            continue;
-        };
-        let expected_answer = table.row(expected_position);
-        let mut checked = false;
-        for (what, got) in [
-            ("position LEDs", bits(shown, &position)),
-            ("position digit", digit(shown, &position_digit)),
-        ] {
-            if position.iter().all(Option::is_none) && what == "position LEDs" {
-                continue;
-            }
-            if position_digit.iter().all(Option::is_none) && what == "position digit" {
-                continue;
-            }
-            checked = true;
-            if got != Some(expected_position) {
-                return Ok((
-                    decoded,
-                    Some(format!(
-                        "after press {row}: the {what} show {}, the presses made {expected_position:03b}",
-                        got.map_or("no position".into(), |g| format!("{g:03b}"))
-                    )),
-                ));
-            }
-        }
-        for (what, got) in [
-            ("answer LEDs", bits(shown, &answer)),
-            ("answer digit", digit(shown, &answer_digit)),
-        ] {
-            if (what == "answer LEDs" && answer.iter().all(Option::is_none))
-                || (what == "answer digit" && answer_digit.iter().all(Option::is_none))
-            {
-                continue;
-            }
-            let Some(expected) = expected_answer else {
-                continue;
-            };
-            checked = true;
-            if got != Some(expected) {
-                return Ok((
-                    decoded,
-                    Some(format!(
-                        "at position {expected_position:03b} the {what} show {}, the solver's \
-                         answer is {expected:03b}",
-                        got.map_or("no answer".into(), |g| format!("{g:03b}"))
-                    )),
-                ));
-            }
-        }
-        if checked {
-            decoded += 1;
-        }
-    }
-    Ok((decoded, None))
 }
 
 /// Rebuilds the simulation's model with tracing and reruns it dumping the cycles before `cycle`, and draws the clock, the inputs and
@@ -1650,121 +985,6 @@ mod tests {
         );
         let e = check_bin(&dir.path().join("none.bin")).unwrap_err();
         assert!(e.contains("cannot read it"), "{e}");
-    }
-
-    #[test]
-    fn jr01_stimulus_walks_every_position_past_the_debounce() {
-        let board = BoardId::Icebreaker.board();
-        let timing = Timing::for_design(board, &Design::Jr01);
-        let inputs: Vec<InputPin> = ["BTN1", "BTN2", "BTN3"]
-            .iter()
-            .map(|n| InputPin {
-                name: (*n).into(),
-                idle: false,
-            })
-            .collect();
-        let s = stimulus(board, &Design::Jr01, &timing, &inputs);
-        let positions: Vec<u32> = s.checkpoints.iter().map(|c| c.1).collect();
-        let mut sorted = positions.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..8).collect::<Vec<u32>>(), "{positions:?}");
-        // Every press is held past the 16 ms debounce (192,000 cycles at 12 MHz).
-        for (n, levels) in &s.rows {
-            if levels.iter().any(|&l| l) {
-                assert!(*n > 192_000, "{n}");
-            }
-        }
-        assert_eq!(s.presses, 7);
-        // The hex rows: the count above the 3 levels (BTN1 as bit 0), read back the way the
-        // testbench does.
-        let hex = stimulus_hex(&s, 3);
-        let press_c = u64::from_str_radix(hex.lines().nth(1).unwrap(), 16).unwrap();
-        assert_eq!((press_c >> 3, press_c & 7), (3 * 192_000, 0b100));
-        // Any width: the count is not scaled by the padding of the levels to whole digits.
-        for width in [1, 4, 13, 14, 17] {
-            let mut t = Stimulus::default();
-            let mut levels = vec![false; width];
-            levels[width - 1] = true;
-            t.hold(&levels, 6_800_003);
-            let hex = stimulus_hex(&t, width);
-            let line = hex.lines().next().unwrap();
-            assert_eq!(line.len(), (width + 32).div_ceil(4), "{width}: {line}");
-            let word = u128::from_str_radix(line, 16).unwrap();
-            assert_eq!(word >> width, 6_800_003, "{width}: {line}");
-            assert_eq!(
-                word & ((1 << width) - 1),
-                1 << (width - 1),
-                "{width}: {line}"
-            );
-        }
-    }
-
-    /// The iCEBreaker's stick game shows its count on LED1-LED5 (active high) and your turn on
-    /// LEDG_N (active low): a board showing the solver's count passes, one showing another
-    /// count fails naming it.
-    #[test]
-    fn the_stick_games_count_is_decoded_against_the_solver() {
-        let board = BoardId::Icebreaker.board();
-        let game = SticksGame::fort_boyard();
-        let timing = Timing::for_design(board, &Design::Sticks(game.clone()));
-        let inputs: Vec<InputPin> = ["BTN_N", "BTN1", "BTN2", "BTN3"]
-            .iter()
-            .map(|n| InputPin {
-                name: (*n).into(),
-                idle: active_low(board, n),
-            })
-            .collect();
-        let mut s = Stimulus::default();
-        sticks_game(board, &game, &timing, &inputs, &mut s);
-        let table = sticks_table(&game).unwrap();
-        // Power-on (18), you take 3 (15) and the machine answers, a long press of BTN_N.
-        let left: Vec<u64> = s.sticks.iter().map(|c| c.left).collect();
-        let answer = u64::from(table.take(15).unwrap());
-        let first = u64::from(table.take(18).unwrap());
-        assert_eq!(left, [18, 15 - answer, 18 - first], "{:?}", s.sticks);
-        assert!(s.sticks[2].what.contains("long press"), "{:?}", s.sticks);
-        // The long press is held past a second (12,000,000 cycles).
-        assert!(
-            s.rows.iter().any(|(n, l)| !l[0] && *n > 12_000_000),
-            "{:?}",
-            s.rows
-        );
-        let outputs: Vec<OutputPin> = ["LED1", "LED2", "LED3", "LED4", "LED5", "LEDR_N", "LEDG_N"]
-            .iter()
-            .map(|n| OutputPin {
-                name: (*n).into(),
-                active_low: active_low(board, n),
-            })
-            .collect();
-        // A row showing `count` with your turn lit (LEDG_N low), red dark.
-        let shows = |count: u64| -> Vec<char> {
-            let mut r: Vec<char> = (0..5)
-                .map(|i| if count >> i & 1 == 1 { '1' } else { '0' })
-                .collect();
-            r.extend(['1', '0']);
-            r
-        };
-        let mut rows = vec![Vec::new(); s.rows.len()];
-        for c in &s.sticks {
-            for r in &mut rows[c.row..c.row + SNAPSHOTS] {
-                *r = shows(c.left);
-            }
-        }
-        assert_eq!(decode_sticks(board, &game, &outputs, &s, &rows), (3, None));
-        let second = s.sticks[1].row + SNAPSHOTS - 1;
-        rows[second] = shows(s.sticks[1].left + 1);
-        let (decoded, failure) = decode_sticks(board, &game, &outputs, &s, &rows);
-        assert_eq!(decoded, 1);
-        let failure = failure.unwrap();
-        assert!(
-            failure.contains("you took 3 of 18")
-                && failure.contains(&format!("count LEDs show {}", s.sticks[1].left + 1)),
-            "{failure}"
-        );
-        rows[second] = shows(s.sticks[1].left);
-        rows[second][6] = '1';
-        let (_, failure) = decode_sticks(board, &game, &outputs, &s, &rows);
-        assert!(failure.unwrap().contains("your-turn LED show 0"));
     }
 
     #[test]
