@@ -25,7 +25,7 @@ use super::solver::SolverLevelReport;
 use crate::bench::sequential::SplitMix64;
 use crate::circuit::heaps_solver::{
     cycle_bound, heaps_solver_verilog, heaps_widths, query_order, simulate_heaps_solves,
-    HeapsEntry, HeapsRequest, HeapsSolverError, HEAPS_SOLVER_MODULE,
+    HeapsEntry, HeapsRequest, HeapsSolved, HeapsSolverError, HEAPS_SOLVER_MODULE,
 };
 use crate::flow::{iverilog, runner, verilator, yosys, ToolError};
 use crate::game::expr::MoveExpr;
@@ -457,11 +457,12 @@ fn write(dir: &Path, name: &str, text: &str) -> Result<PathBuf, HeapsBenchError>
 
 /// The levels of the heap solver, in order: the four that compare its tables with the software
 /// solver, then level 7, its netlist proved equal to its RTL (run by the verification plan).
-pub const HEAPS_LEVELS: [Level; 5] = [
+pub const HEAPS_LEVELS: [Level; 6] = [
     Level::RustHdl,
     Level::Icarus,
     Level::Verilator,
     Level::GateLevel,
+    Level::Formal,
     Level::Equivalence,
 ];
 
@@ -507,33 +508,7 @@ pub fn run_heaps_level_with(
             &case.requests,
             limit,
         )?;
-        'outer: for (i, (r, s)) in case.requests.iter().zip(&solved).enumerate() {
-            let bound = bound_of(r);
-            report.max_cycles = report.max_cycles.max(s.cycles);
-            if s.cycles > bound {
-                report.failure = Some(format!(
-                    "solve {i} ({r}): {} cycles, bound {bound}",
-                    s.cycles
-                ));
-                break;
-            }
-            let want = expected_heaps_table(r, case.max_add);
-            if s.table.len() != want.len() {
-                report.failure = Some(format!("solve {i} ({r}): table incomplete"));
-                break;
-            }
-            for ((a, b), (got, want)) in query_order(r.target)
-                .into_iter()
-                .zip(s.table.iter().zip(want))
-            {
-                if *got != want {
-                    report.failure = Some(format!(
-                        "solve {i} ({r}) position ({a}, {b}): got {got}, want {want}"
-                    ));
-                    break 'outer;
-                }
-            }
-        }
+        compare_solved(&mut report, case, &solved);
         report.elapsed = start.elapsed();
         return Ok(report);
     }
@@ -614,6 +589,39 @@ pub fn run_heaps_level_with(
         ));
     }
     Ok(report)
+}
+
+/// Level 1's verdict: every solve of `case` in `solved` within its cycle bound and every table
+/// entry equal to the software solver's (the first difference in `report.failure`).
+fn compare_solved(report: &mut SolverLevelReport, case: &HeapsCase, solved: &[HeapsSolved]) {
+    let bound_of = |r: &HeapsRequest| cycle_bound(u64::from(r.target), r.move_count());
+    'outer: for (i, (r, s)) in case.requests.iter().zip(solved).enumerate() {
+        let bound = bound_of(r);
+        report.max_cycles = report.max_cycles.max(s.cycles);
+        if s.cycles > bound {
+            report.failure = Some(format!(
+                "solve {i} ({r}): {} cycles, bound {bound}",
+                s.cycles
+            ));
+            break;
+        }
+        let want = expected_heaps_table(r, case.max_add);
+        if s.table.len() != want.len() {
+            report.failure = Some(format!("solve {i} ({r}): table incomplete"));
+            break;
+        }
+        for ((a, b), (got, want)) in query_order(r.target)
+            .into_iter()
+            .zip(s.table.iter().zip(want))
+        {
+            if *got != want {
+                report.failure = Some(format!(
+                    "solve {i} ({r}) position ({a}, {b}): got {got}, want {want}"
+                ));
+                break 'outer;
+            }
+        }
+    }
 }
 
 /// Reads a testbench's output: every solve's cycle count within its bound, the `PASS` line,
@@ -878,6 +886,120 @@ mod tests {
         assert!(cells <= 400, "{cells} logic cells");
         let fmax = pnr.fmax_mhz.expect("a clocked design");
         assert!(!pnr.timing_failed && fmax >= 24.0, "Fmax {fmax} MHz");
+    }
+
+    /// The mutant, ties between equally deep moves going to the latest move instead of
+    /// the earliest (the winner's and the loser's), is caught at every level: level 1 on the
+    /// rust-hdl model mutated the same way, levels 2 to 4 on the mutated Verilog (Icarus,
+    /// Verilator, its `synth_ice40` netlist), each on a table entry, and level 7 finds the
+    /// mutant's netlist different from the emitted RTL, with a counterexample (the table word
+    /// it writes).
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn a_solver_that_ties_to_the_latest_move_fails_every_level() {
+        use crate::bench::equivalence::netlist_against_rtl;
+        use crate::circuit::heaps_solver::simulate_heaps_solves_tying_late;
+        use crate::verilog::{module_ports, PortDir};
+
+        let case = heaps_case("ties", 15, 2, 3, 0);
+        let good = heaps_solver_verilog(15, 2, 3).unwrap();
+        let mutant = good
+            .replace("(s_depth < acc_depth)", "(s_depth <= acc_depth)")
+            .replace("(s_depth > acc_depth)", "(s_depth >= acc_depth)");
+        assert_eq!(
+            (
+                good.matches("(s_depth <= acc_depth)").count(),
+                mutant.matches("(s_depth <= acc_depth)").count()
+            ),
+            (0, 1),
+            "the loser's comparison changed"
+        );
+        assert_eq!(
+            (
+                good.matches("(s_depth >= acc_depth)").count(),
+                mutant.matches("(s_depth >= acc_depth)").count()
+            ),
+            (0, 1),
+            "the winner's comparison changed"
+        );
+
+        // The emitted model passes level 1 on this case; the mutated one does not.
+        let bound = case
+            .requests
+            .iter()
+            .map(|r| cycle_bound(u64::from(r.target), r.move_count()))
+            .max()
+            .unwrap();
+        let rust_hdl = |solved: &[HeapsSolved]| {
+            let mut report = SolverLevelReport {
+                level: Level::RustHdl,
+                case: case.name,
+                solves: case.requests.len(),
+                positions: case.positions(),
+                max_cycles: 0,
+                max_bound: bound,
+                failure: None,
+                elapsed: Duration::ZERO,
+                detail: String::new(),
+            };
+            compare_solved(&mut report, &case, solved);
+            report
+        };
+        let right = simulate_heaps_solves(15, 2, 3, &case.requests, bound).unwrap();
+        assert!(rust_hdl(&right).passed(), "{}", rust_hdl(&right));
+        let late = simulate_heaps_solves_tying_late(15, 2, 3, &case.requests, bound).unwrap();
+        let report = rust_hdl(&late);
+        assert!(!report.passed(), "the mutant passed level 1: {report}");
+        assert!(
+            report.failure.as_deref().unwrap().contains("got "),
+            "{report}"
+        );
+
+        for level in [Level::Icarus, Level::Verilator, Level::GateLevel] {
+            let dir = crate::flow::testing::work_dir("heaps_ties");
+            let report =
+                run_heaps_level_with(level, &case, dir.path(), Some(mutant.clone())).unwrap();
+            assert!(
+                !report.passed(),
+                "the mutant passed level {level}: {report}"
+            );
+            assert!(
+                report.failure.as_deref().unwrap().contains(") position ("),
+                "level {level} failed on something other than a table entry: {report}"
+            );
+        }
+
+        // Level 7: the mutant's netlist against the emitted RTL.
+        let dir = crate::flow::testing::work_dir("heaps_ties_netlist");
+        let synth_dir = dir.path().join("mutant");
+        std::fs::create_dir_all(&synth_dir).unwrap();
+        let rtl = synth_dir.join(format!("{HEAPS_SOLVER_MODULE}.v"));
+        std::fs::write(&rtl, &mutant).unwrap();
+        let synth = yosys::synth_ice40(&synth_dir, &[rtl], HEAPS_SOLVER_MODULE).unwrap();
+        let outputs: Vec<String> = module_ports(&good, HEAPS_SOLVER_MODULE)
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.dir != PortDir::Input)
+            .map(|p| p.name)
+            .collect();
+        let report = netlist_against_rtl(
+            &dir.path().join("equivalence"),
+            &good,
+            &synth.netlist_verilog,
+            HEAPS_SOLVER_MODULE,
+            &outputs,
+        )
+        .unwrap();
+        assert!(
+            !report.passed,
+            "the mutant's netlist was proved equal: {report:?}"
+        );
+        assert!(
+            report.detail.contains("differs from its RTL")
+                && report.detail.contains("netlist-counterexample.vcd"),
+            "{}",
+            report.detail
+        );
     }
 
     /// Small changes to the emitted Verilog (tie-breaking, the terminal rule, the order of the

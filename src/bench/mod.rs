@@ -15,7 +15,8 @@
 //!   reads a user's file and checks its port contract.
 //! - The on-chip solver: [`solver`] (its levels against the software solver) and
 //!   [`solver_formal`] (a k-induction proof of its tables); the on-chip heap solver:
-//!   [`heaps_solver`] (its levels against the software solver).
+//!   [`heaps_solver`] (its levels against the software solver) and [`heaps_formal`] (a
+//!   bounded model check of its tables at T = 7).
 //! - A board design's bitstream: [`bitstream`] (level 8: the `.bin` read back with icestorm,
 //!   simulated through its pins against the RTL top on a person's stimulus, and what the board
 //!   shows at its checkpoints decoded against the software solver, every design; icetime's
@@ -38,6 +39,7 @@ pub mod dut;
 pub mod equivalence;
 pub mod figures;
 pub mod formal;
+pub mod heaps_formal;
 pub mod heaps_solver;
 pub mod jr01;
 pub mod level;

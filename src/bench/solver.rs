@@ -269,6 +269,18 @@ impl SolverLevelReport {
     }
 }
 
+impl SolverLevelReport {
+    /// The level's name: [`solver_level_name`], but for the heap solver's formal level, which
+    /// is a bounded check ([`crate::bench::heaps_formal::BOUNDED_CASE`]).
+    pub fn level_name(&self) -> &'static str {
+        if self.level == Level::Formal && self.case == crate::bench::heaps_formal::BOUNDED_CASE {
+            crate::bench::heaps_formal::LEVEL_NAME
+        } else {
+            solver_level_name(self.level)
+        }
+    }
+}
+
 impl fmt::Display for SolverLevelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.passed() { "PASS" } else { "FAIL" };
@@ -276,7 +288,7 @@ impl fmt::Display for SolverLevelReport {
             write!(
                 f,
                 "{verdict} {level}: {detail}, {ms} ms",
-                level = solver_level_name(self.level),
+                level = self.level_name(),
                 detail = self.detail,
                 ms = self.elapsed.as_millis()
             )?;
@@ -288,7 +300,7 @@ impl fmt::Display for SolverLevelReport {
         write!(
             f,
             "{verdict} {level} [{case}]: {solves} solves, {positions} positions, slowest solve {cyc} cycles (bound {bound}), {ms} ms",
-            level = solver_level_name(self.level),
+            level = self.level_name(),
             case = self.case,
             solves = self.solves,
             positions = self.positions,

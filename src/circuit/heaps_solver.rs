@@ -91,7 +91,7 @@ pub const MAX_HEAPS_MUL: u64 = 3;
 pub const DEFAULT_HEAPS_SIZE: (u64, u64, u64) = (63, 2, 3);
 
 /// Positions of a target: `(a, b)` with `a, b >= 1` and `a + b < target`.
-pub fn positions(target: u64) -> u64 {
+pub const fn positions(target: u64) -> u64 {
     if target < 3 {
         0
     } else {
@@ -107,8 +107,9 @@ pub fn cycle_bound(target: u64, moves: u64) -> u64 {
 
 /// Cycles this design takes: `P * max(2 * moves, 1) + 3` for `P` = [`positions`], from the edge
 /// that samples `start` to the edge that raises `done`.
-pub fn solve_cycles(target: u64, moves: u64) -> u64 {
-    positions(target) * (2 * moves).max(1) + 3
+pub const fn solve_cycles(target: u64, moves: u64) -> u64 {
+    let per_position = if moves == 0 { 1 } else { 2 * moves };
+    positions(target) * per_position + 3
 }
 
 /// The fewest cycles any design with one block-RAM read port needs: one read per successor
@@ -185,6 +186,10 @@ struct State {
     acc_depth: u32,
     acc_heap: bool,
     acc_move: u32,
+    /// A mutant for the benches to catch: ties between equally deep moves go to the latest
+    /// instead of the earliest. False in every product path (only the tests'
+    /// [`simulate_heaps_solves_tying_late`] sets it).
+    ties_to_latest: bool,
 }
 
 /// The on-chip heap solver (see the module docs). Ports are exactly those of the issue.
@@ -323,8 +328,9 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         let s_depth = if s.m_term { 0 } else { rd_depth };
         let b_move = !s.m_first && s.have_move;
         let b_loss = !s.m_first && s.have_loss;
-        let take_loss = s.m_move && !s_win && (!b_loss || s_depth < s.acc_depth);
-        let take_win = s.m_move && s_win && !b_loss && (!b_move || s_depth > s.acc_depth);
+        let tie = s.ties_to_latest && s_depth == s.acc_depth;
+        let take_loss = s.m_move && !s_win && (!b_loss || s_depth < s.acc_depth || tie);
+        let take_win = s.m_move && s_win && !b_loss && (!b_move || s_depth > s.acc_depth || tie);
         let take = take_loss || take_win;
         let n_move = b_move || s.m_move;
         let n_loss = b_loss || take_loss;
@@ -910,15 +916,36 @@ pub fn simulate_heaps_solves(
         bits_for(max_target),
         max_add as usize,
         max_mul as usize,
-        simulate_of(requests, limit)
+        simulate_of(requests, limit, false)
+    ))
+}
+
+/// [`simulate_heaps_solves`] of a mutant model whose ties between equally deep moves go to
+/// the latest move: for the tests that check level 1 catches it.
+#[cfg(test)]
+pub(crate) fn simulate_heaps_solves_tying_late(
+    max_target: u64,
+    max_add: u64,
+    max_mul: u64,
+    requests: &[HeapsRequest],
+    limit: u64,
+) -> Result<Vec<HeapsSolved>, HeapsSolverError> {
+    check_heaps_size(max_target, max_add, max_mul)?;
+    Ok(with_heaps_widths!(
+        bits_for(max_target),
+        max_add as usize,
+        max_mul as usize,
+        simulate_of(requests, limit, true)
     ))
 }
 
 fn simulate_of<const W: usize, const D: usize, const A: usize, const M: usize, const B: usize>(
     requests: &[HeapsRequest],
     limit: u64,
+    ties_to_latest: bool,
 ) -> Vec<HeapsSolved> {
     let mut block = HeapsSolver::<W, D, A, M, B>::new();
+    block._state.ties_to_latest = ties_to_latest;
     let edge = |b: &mut HeapsSolver<W, D, A, M, B>| {
         b.clock.next = Clock::from(true);
         super::settle(b);

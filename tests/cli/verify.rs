@@ -77,8 +77,7 @@ fn a_level_the_design_does_not_have_is_refused() {
     for args in [
         &["verify", "jr01", "--level", "properties"][..],
         &["verify", "solver", "--level", "properties"][..],
-        &["verify", "heaps-solver", "--level", "formal"][..],
-        &["verify", "heaps-solver", "--level", "formal,properties"][..],
+        &["verify", "heaps-solver", "--level", "properties"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "equivalence"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "properties"][..],
     ] {
@@ -130,11 +129,11 @@ fn verify_heaps_solver_refuses_bad_flags() {
 mod with_tools {
     use super::*;
 
-    /// `verify heaps-solver` at a small size runs levels 1 to 4 on both configurations and
-    /// level 7 once at the requested size (its netlist proved equal to its RTL), and passes;
-    /// `--level formal` with other levels is skipped, not counted.
+    /// `verify heaps-solver` at a small size runs levels 1 to 4 on both configurations, level
+    /// 5 (the bounded model check at T = 7) and level 7 once at the requested size (its
+    /// netlist proved equal to its RTL), and passes.
     #[test]
-    fn verify_heaps_solver_runs_four_levels_on_two_configurations_and_proves_its_netlist() {
+    fn verify_heaps_solver_runs_every_level_and_proves_its_netlist() {
         let here = tempfile::tempdir().unwrap();
         let out = run_in(
             here.path(),
@@ -158,8 +157,20 @@ mod with_tools {
         assert!(out.status.success(), "{}", text(&out.stderr));
         let json = document(&out);
         assert_eq!(json["design"], "heaps-solver");
-        assert_eq!(json["ran"], 9);
-        let last = &json["levels"][8];
+        assert_eq!(json["ran"], 10);
+        let formal = &json["levels"][8];
+        assert_eq!(formal["level"], 5, "{formal}");
+        assert_eq!(formal["passed"], true, "{formal}");
+        assert_eq!(formal["name"], "formal (bounded model check)", "{formal}");
+        assert_eq!(formal["target"], "heaps_solver (formal)", "{formal}");
+        assert!(
+            formal["detail"]
+                .as_str()
+                .unwrap()
+                .contains("BOUNDED: bounded model check to depth 159"),
+            "{formal}"
+        );
+        let last = &json["levels"][9];
         assert_eq!(last["level"], 7, "{last}");
         assert_eq!(last["passed"], true, "{last}");
         assert_eq!(

@@ -15,7 +15,7 @@ use crate::bench::mutants::{Fate, Mutant, Score};
 use crate::bench::properties::CoverTrace;
 use crate::bench::report::LevelReport;
 use crate::bench::sequential::{Engine, EngineReport};
-use crate::bench::solver::{solver_level_name, SolverLevelReport};
+use crate::bench::solver::SolverLevelReport;
 
 /// One thing that happened in a run, in order.
 #[derive(Clone, Copy, Debug)]
@@ -140,6 +140,17 @@ pub enum Section {
         /// Largest take.
         max_take: u64,
     },
+    /// The on-chip heap solver's formal check (bounded).
+    HeapsFormal {
+        /// Module name.
+        module: &'static str,
+        /// Largest target of the formal configuration.
+        max_target: u64,
+        /// Largest addition.
+        max_add: u64,
+        /// Number of multiplications.
+        max_mul: u64,
+    },
     /// The on-chip heap solver's netlist equivalence.
     HeapsNetlist {
         /// Module name.
@@ -258,6 +269,16 @@ impl fmt::Display for Section {
                 "verify {module} (C = {max_count}, K = {max_take}): its synth_ice40 netlist \
                  against its RTL"
             ),
+            Section::HeapsFormal {
+                module,
+                max_target,
+                max_add,
+                max_mul,
+            } => write!(
+                f,
+                "verify {module} (T = {max_target}, A = {max_add}, M = {max_mul}) against the \
+                 software solver's tables, formally (bounded)"
+            ),
             Section::HeapsNetlist {
                 module,
                 max_target,
@@ -360,7 +381,7 @@ impl Check {
         match &self.result {
             CheckResult::Table(r) => r.level.to_string(),
             CheckResult::Cosim(r) => format!("{} {}", self.target, r.engine),
-            CheckResult::Solver(r) => solver_level_name(r.level).to_owned(),
+            CheckResult::Solver(r) => r.level_name().to_owned(),
             CheckResult::Bitstream(_) => self.level.to_string(),
             CheckResult::ChipEquivalence(r) => {
                 format!("level {} ({})", self.level.number(), r.name())

@@ -1,20 +1,23 @@
 //! The levels of the on-chip heap solver `heaps_solver`: every table entry and every solve's
 //! cycle count against the software solver, on a fixed small configuration (T = 15, A = 2,
 //! M = 3: every subset of the moves) and on the requested size, at levels 1 to 4 (level 4 on the
-//! subset of the solves [`gate_case`] keeps); then level 7, its `synth_ice40` netlist at the
-//! requested size proved equal to its RTL (the table's block RAM cut out of both sides, see
-//! [`crate::flow::equiv::RAM_MODEL`]).
+//! subset of the solves [`gate_case`] keeps); level 5, the bounded model check of a small
+//! configuration ([`crate::bench::heaps_formal`]: T = 7, every game); then level 7, its
+//! `synth_ice40` netlist at the requested size proved equal to its RTL (the table's block RAM
+//! cut out of both sides, see [`crate::flow::equiv::RAM_MODEL`]).
 
 use std::path::Path;
 use std::time::Instant;
 
+use super::solver::netlist_level;
 use super::{Check, CheckResult, Run, Section};
-use crate::bench::equivalence::netlist_equivalence;
+use crate::bench::heaps_formal::{
+    run_heaps_formal_level, FORMAL_MAX_ADD, FORMAL_MAX_MUL, FORMAL_MAX_TARGET, LEVEL_NAME,
+};
 use crate::bench::heaps_solver::{gate_case, run_heaps_level, verify_cases};
 use crate::bench::level::Level;
 use crate::bench::solver::solver_level_name;
 use crate::circuit::heaps_solver::{heaps_solver_verilog, HEAPS_SOLVER_MODULE};
-use crate::verilog::{module_ports, PortDir};
 
 /// Runs `levels` on the heap solver's configurations ([`verify_cases`]).
 pub fn run(
@@ -28,7 +31,7 @@ pub fn run(
     let simulated: Vec<Level> = levels
         .iter()
         .copied()
-        .filter(|&l| l != Level::Equivalence)
+        .filter(|&l| l != Level::Formal && l != Level::Equivalence)
         .collect();
     let cases = if simulated.is_empty() {
         Vec::new()
@@ -75,6 +78,32 @@ pub fn run(
             });
         }
     }
+    if levels.contains(&Level::Formal) {
+        run.section(Section::HeapsFormal {
+            module: HEAPS_SOLVER_MODULE,
+            max_target: FORMAL_MAX_TARGET,
+            max_add: FORMAL_MAX_ADD,
+            max_mul: FORMAL_MAX_MUL,
+        });
+        run.started("formal");
+        let start = Instant::now();
+        let result = match run_heaps_formal_level(work, None) {
+            Ok(report) => CheckResult::Solver(report),
+            Err(e) => CheckResult::NoVerdict {
+                head: LEVEL_NAME.to_owned(),
+                elapsed: start.elapsed(),
+                reason: e.to_string(),
+            },
+        };
+        run.record(&Check {
+            level: Level::Formal,
+            target: format!("{HEAPS_SOLVER_MODULE} (formal)"),
+            label: "formal".to_owned(),
+            prefix: String::new(),
+            dir: Some(work.to_path_buf()),
+            result,
+        });
+    }
     if levels.contains(&Level::Equivalence) {
         run.section(Section::HeapsNetlist {
             module: HEAPS_SOLVER_MODULE,
@@ -88,38 +117,11 @@ pub fn run(
 
 /// Level 7: the heap solver at the requested size, synthesised and proved equal to its RTL.
 fn equivalence(run: &mut Run<'_>, max_target: u64, max_add: u64, max_mul: u64, work: &Path) {
-    let level = Level::Equivalence;
-    run.started(&format!("{HEAPS_SOLVER_MODULE}: netlist equivalence"));
-    let dir = work.join(level.folder().expect("a folder"));
-    let start = Instant::now();
-    let proved = heaps_solver_verilog(max_target, max_add, max_mul)
-        .map_err(|e| e.to_string())
-        .and_then(|verilog| {
-            let outputs: Vec<String> = module_ports(&verilog, HEAPS_SOLVER_MODULE)
-                .ok_or_else(|| {
-                    format!("{HEAPS_SOLVER_MODULE}: no port declarations in its Verilog")
-                })?
-                .into_iter()
-                .filter(|p| p.dir != PortDir::Input)
-                .map(|p| p.name)
-                .collect();
-            netlist_equivalence(&dir, &verilog, HEAPS_SOLVER_MODULE, &outputs)
-                .map_err(|e| e.to_string())
-        });
-    let result = match proved {
-        Ok(report) => CheckResult::Table(report),
-        Err(reason) => CheckResult::NoVerdict {
-            head: level.to_string(),
-            elapsed: start.elapsed(),
-            reason,
-        },
-    };
-    run.record(&Check {
-        level,
-        target: format!("{HEAPS_SOLVER_MODULE} (T = {max_target}, A = {max_add}, M = {max_mul})"),
-        label: format!("{HEAPS_SOLVER_MODULE} {level}"),
-        prefix: format!("{HEAPS_SOLVER_MODULE} "),
-        dir: Some(dir).filter(|d| d.is_dir()),
-        result,
-    });
+    netlist_level(
+        run,
+        HEAPS_SOLVER_MODULE,
+        heaps_solver_verilog(max_target, max_add, max_mul).map_err(|e| e.to_string()),
+        format!("{HEAPS_SOLVER_MODULE} (T = {max_target}, A = {max_add}, M = {max_mul})"),
+        work,
+    );
 }

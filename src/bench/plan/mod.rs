@@ -23,7 +23,7 @@
 //! | sticks | 1-5, 7 on each lookup; 1-4, 6, 7 on the controller | [`table`], [`controller`]: co-simulation, properties, equivalence |
 //! | a `--dut` controller | 2, 3, 4, 6, 7 | [`controller`] |
 //! | solver | 1-5, 7 | [`solver`] |
-//! | heaps-solver | 1-4 | [`heaps`] |
+//! | heaps-solver | 1-5, 7 | [`heaps`] |
 //! | mutants | 2, 3, 4, 5 (strategies), 2, 3, 4, 6 (controller) | [`mutants`] |
 //! | a board design's bitstream | 8 | [`crate::bench::bitstream`] |
 

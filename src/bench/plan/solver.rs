@@ -111,21 +111,38 @@ pub fn run(run: &mut Run<'_>, max_count: u64, max_take: u64, levels: &[Level], w
 
 /// Level 7: the solver at the requested size, synthesised and proved equal to its RTL.
 fn equivalence(run: &mut Run<'_>, max_count: u64, max_take: u64, work: &Path) {
+    netlist_level(
+        run,
+        SOLVER_MODULE,
+        sticks_solver_verilog(max_count, max_take).map_err(|e| e.to_string()),
+        format!("{SOLVER_MODULE} (C = {max_count}, K = {max_take})"),
+        work,
+    );
+}
+
+/// Level 7 of an on-chip solver `module` (the stick solver's, the heap solver's): `verilog`
+/// (or why it could not be made) synthesised with `synth_ice40` and proved equal to itself
+/// ([`netlist_equivalence`]), in `work`'s level-7 folder, recorded as `target`.
+pub(super) fn netlist_level(
+    run: &mut Run<'_>,
+    module: &str,
+    verilog: Result<String, String>,
+    target: String,
+    work: &Path,
+) {
     let level = Level::Equivalence;
-    run.started(&format!("{SOLVER_MODULE}: netlist equivalence"));
+    run.started(&format!("{module}: netlist equivalence"));
     let dir = work.join(level.folder().expect("a folder"));
     let start = Instant::now();
-    let proved = sticks_solver_verilog(max_count, max_take)
-        .map_err(|e| e.to_string())
-        .and_then(|verilog| {
-            let outputs: Vec<String> = module_ports(&verilog, SOLVER_MODULE)
-                .ok_or_else(|| format!("{SOLVER_MODULE}: no port declarations in its Verilog"))?
-                .into_iter()
-                .filter(|p| p.dir != PortDir::Input)
-                .map(|p| p.name)
-                .collect();
-            netlist_equivalence(&dir, &verilog, SOLVER_MODULE, &outputs).map_err(|e| e.to_string())
-        });
+    let proved = verilog.and_then(|verilog| {
+        let outputs: Vec<String> = module_ports(&verilog, module)
+            .ok_or_else(|| format!("{module}: no port declarations in its Verilog"))?
+            .into_iter()
+            .filter(|p| p.dir != PortDir::Input)
+            .map(|p| p.name)
+            .collect();
+        netlist_equivalence(&dir, &verilog, module, &outputs).map_err(|e| e.to_string())
+    });
     let result = match proved {
         Ok(report) => CheckResult::Table(report),
         Err(reason) => CheckResult::NoVerdict {
@@ -136,9 +153,9 @@ fn equivalence(run: &mut Run<'_>, max_count: u64, max_take: u64, work: &Path) {
     };
     run.record(&Check {
         level,
-        target: format!("{SOLVER_MODULE} (C = {max_count}, K = {max_take})"),
-        label: format!("{SOLVER_MODULE} {level}"),
-        prefix: format!("{SOLVER_MODULE} "),
+        target,
+        label: format!("{module} {level}"),
+        prefix: format!("{module} "),
         dir: Some(dir).filter(|d| d.is_dir()),
         result,
     });
