@@ -457,12 +457,13 @@ fn write(dir: &Path, name: &str, text: &str) -> Result<PathBuf, HeapsBenchError>
 
 /// The levels of the heap solver, in order: the four that compare its tables with the software
 /// solver, then level 7, its netlist proved equal to its RTL (run by the verification plan).
-pub const HEAPS_LEVELS: [Level; 6] = [
+pub const HEAPS_LEVELS: [Level; 7] = [
     Level::RustHdl,
     Level::Icarus,
     Level::Verilator,
     Level::GateLevel,
     Level::Formal,
+    Level::Properties,
     Level::Equivalence,
 ];
 

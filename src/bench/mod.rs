@@ -16,7 +16,8 @@
 //! - The on-chip solver: [`solver`] (its levels against the software solver) and
 //!   [`solver_formal`] (a k-induction proof of its tables); the on-chip heap solver:
 //!   [`heaps_solver`] (its levels against the software solver) and [`heaps_formal`] (a
-//!   bounded model check of its tables at T = 7).
+//!   bounded model check of its tables at T = 7); the heap-game controller:
+//!   [`heaps_game_properties`] (its safety properties, proved by ABC pdr).
 //! - A board design's bitstream: [`bitstream`] (level 8: the `.bin` read back with icestorm,
 //!   simulated through its pins against the RTL top on a person's stimulus, and what the board
 //!   shows at its checkpoints decoded against the software solver, every design; icetime's
@@ -40,6 +41,7 @@ pub mod equivalence;
 pub mod figures;
 pub mod formal;
 pub mod heaps_formal;
+pub mod heaps_game_properties;
 pub mod heaps_solver;
 pub mod jr01;
 pub mod level;

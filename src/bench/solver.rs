@@ -271,10 +271,13 @@ impl SolverLevelReport {
 
 impl SolverLevelReport {
     /// The level's name: [`solver_level_name`], but for the heap solver's formal level, which
-    /// is a bounded check ([`crate::bench::heaps_formal::BOUNDED_CASE`]).
+    /// is a bounded check ([`crate::bench::heaps_formal::BOUNDED_CASE`]), and for the
+    /// heap-game controller's properties ([`crate::bench::heaps_game_properties`]).
     pub fn level_name(&self) -> &'static str {
         if self.level == Level::Formal && self.case == crate::bench::heaps_formal::BOUNDED_CASE {
             crate::bench::heaps_formal::LEVEL_NAME
+        } else if self.level == Level::Properties {
+            crate::bench::heaps_game_properties::LEVEL_NAME
         } else {
             solver_level_name(self.level)
         }
@@ -284,7 +287,7 @@ impl SolverLevelReport {
 impl fmt::Display for SolverLevelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.passed() { "PASS" } else { "FAIL" };
-        if self.level == Level::Formal {
+        if matches!(self.level, Level::Formal | Level::Properties) {
             write!(
                 f,
                 "{verdict} {level}: {detail}, {ms} ms",

@@ -644,7 +644,8 @@ pub enum VerifyTargetArgs {
     #[command(after_help = "Examples:\n  retrogate verify solver")]
     Solver(SolverDesignArgs),
     /// The on-chip heap solver `heaps_solver`: the KEGE exam's two-heap game solved on the chip
-    /// into block RAM, checked against the software solver (levels 1 to 4).
+    /// into block RAM, checked against the software solver (levels 1 to 5 and 7), and the
+    /// safety properties of the heap-game controller that plays it (level 6).
     #[command(
         name = "heaps-solver",
         after_help = "Examples:\n  retrogate verify heaps-solver --max-target 20\n  retrogate verify heaps-solver --level icarus"

@@ -77,7 +77,7 @@ fn a_level_the_design_does_not_have_is_refused() {
     for args in [
         &["verify", "jr01", "--level", "properties"][..],
         &["verify", "solver", "--level", "properties"][..],
-        &["verify", "heaps-solver", "--level", "properties"][..],
+        &["verify", "heaps-solver", "--level", "bitstream"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "equivalence"][..],
         &["verify", "jr01", "--mutants", "2", "--level", "properties"][..],
     ] {
@@ -130,8 +130,9 @@ mod with_tools {
     use super::*;
 
     /// `verify heaps-solver` at a small size runs levels 1 to 4 on both configurations, level
-    /// 5 (the bounded model check at T = 7) and level 7 once at the requested size (its
-    /// netlist proved equal to its RTL), and passes.
+    /// 5 (the bounded model check at T = 7), level 6 (the heap-game controller's properties,
+    /// proved) and level 7 once at the requested size (its netlist proved equal to its RTL),
+    /// and passes.
     #[test]
     fn verify_heaps_solver_runs_every_level_and_proves_its_netlist() {
         let here = tempfile::tempdir().unwrap();
@@ -149,7 +150,7 @@ mod with_tools {
                 "--work",
                 "w",
                 "--level",
-                "rust-hdl,icarus,verilator,gate-level,equivalence,formal",
+                "rust-hdl,icarus,verilator,gate-level,equivalence,formal,properties",
                 "--format",
                 "json",
             ],
@@ -157,7 +158,7 @@ mod with_tools {
         assert!(out.status.success(), "{}", text(&out.stderr));
         let json = document(&out);
         assert_eq!(json["design"], "heaps-solver");
-        assert_eq!(json["ran"], 10);
+        assert_eq!(json["ran"], 11);
         let formal = &json["levels"][8];
         assert_eq!(formal["level"], 5, "{formal}");
         assert_eq!(formal["passed"], true, "{formal}");
@@ -170,7 +171,21 @@ mod with_tools {
                 .contains("BOUNDED: bounded model check to depth 159"),
             "{formal}"
         );
-        let last = &json["levels"][9];
+        let properties = &json["levels"][9];
+        assert_eq!(properties["level"], 6, "{properties}");
+        assert_eq!(properties["passed"], true, "{properties}");
+        assert_eq!(
+            properties["target"], "heaps_game (properties)",
+            "{properties}"
+        );
+        assert!(
+            properties["detail"]
+                .as_str()
+                .unwrap()
+                .contains("proved for every input sequence (ABC pdr"),
+            "{properties}"
+        );
+        let last = &json["levels"][10];
         assert_eq!(last["level"], 7, "{last}");
         assert_eq!(last["passed"], true, "{last}");
         assert_eq!(

@@ -151,6 +151,17 @@ pub enum Section {
         /// Number of multiplications.
         max_mul: u64,
     },
+    /// The heap-game controller's safety properties.
+    HeapsGameProperties {
+        /// Module name.
+        module: &'static str,
+        /// Largest target of the checked controller.
+        max_target: u64,
+        /// Largest addition.
+        max_add: u64,
+        /// Number of multiplications.
+        max_mul: u64,
+    },
     /// The on-chip heap solver's netlist equivalence.
     HeapsNetlist {
         /// Module name.
@@ -278,6 +289,16 @@ impl fmt::Display for Section {
                 f,
                 "verify {module} (T = {max_target}, A = {max_add}, M = {max_mul}) against the \
                  software solver's tables, formally (bounded)"
+            ),
+            Section::HeapsGameProperties {
+                module,
+                max_target,
+                max_add,
+                max_mul,
+            } => write!(
+                f,
+                "verify {module} (T = {max_target}, A = {max_add}, M = {max_mul}), the controller \
+                 playing the heap solver: its safety properties against the solver's port contract"
             ),
             Section::HeapsNetlist {
                 module,

@@ -2,7 +2,9 @@
 //! cycle count against the software solver, on a fixed small configuration (T = 15, A = 2,
 //! M = 3: every subset of the moves) and on the requested size, at levels 1 to 4 (level 4 on the
 //! subset of the solves [`gate_case`] keeps); level 5, the bounded model check of a small
-//! configuration ([`crate::bench::heaps_formal`]: T = 7, every game); then level 7, its
+//! configuration ([`crate::bench::heaps_formal`]: T = 7, every game); level 6, the safety
+//! properties of the `heaps_game` controller that plays it, proved against the solver's port
+//! contract ([`crate::bench::heaps_game_properties`]); then level 7, its
 //! `synth_ice40` netlist at the requested size proved equal to its RTL (the table's block RAM
 //! cut out of both sides, see [`crate::flow::equiv::RAM_MODEL`]).
 
@@ -14,9 +16,14 @@ use super::{Check, CheckResult, Run, Section};
 use crate::bench::heaps_formal::{
     run_heaps_formal_level, FORMAL_MAX_ADD, FORMAL_MAX_MUL, FORMAL_MAX_TARGET, LEVEL_NAME,
 };
+use crate::bench::heaps_game_properties::{
+    run_heaps_game_properties, LEVEL_NAME as PROPERTIES_NAME, PROPS_MAX_ADD, PROPS_MAX_MUL,
+    PROPS_MAX_TARGET,
+};
 use crate::bench::heaps_solver::{gate_case, run_heaps_level, verify_cases};
 use crate::bench::level::Level;
 use crate::bench::solver::solver_level_name;
+use crate::circuit::heaps_game::HEAPS_GAME_MODULE;
 use crate::circuit::heaps_solver::{heaps_solver_verilog, HEAPS_SOLVER_MODULE};
 
 /// Runs `levels` on the heap solver's configurations ([`verify_cases`]).
@@ -31,7 +38,7 @@ pub fn run(
     let simulated: Vec<Level> = levels
         .iter()
         .copied()
-        .filter(|&l| l != Level::Formal && l != Level::Equivalence)
+        .filter(|&l| !matches!(l, Level::Formal | Level::Properties | Level::Equivalence))
         .collect();
     let cases = if simulated.is_empty() {
         Vec::new()
@@ -99,6 +106,32 @@ pub fn run(
             level: Level::Formal,
             target: format!("{HEAPS_SOLVER_MODULE} (formal)"),
             label: "formal".to_owned(),
+            prefix: String::new(),
+            dir: Some(work.to_path_buf()),
+            result,
+        });
+    }
+    if levels.contains(&Level::Properties) {
+        run.section(Section::HeapsGameProperties {
+            module: HEAPS_GAME_MODULE,
+            max_target: PROPS_MAX_TARGET,
+            max_add: PROPS_MAX_ADD,
+            max_mul: PROPS_MAX_MUL,
+        });
+        run.started("heaps_game properties");
+        let start = Instant::now();
+        let result = match run_heaps_game_properties(work, None) {
+            Ok(report) => CheckResult::Solver(report),
+            Err(e) => CheckResult::NoVerdict {
+                head: PROPERTIES_NAME.to_owned(),
+                elapsed: start.elapsed(),
+                reason: e.to_string(),
+            },
+        };
+        run.record(&Check {
+            level: Level::Properties,
+            target: format!("{HEAPS_GAME_MODULE} (properties)"),
+            label: format!("{HEAPS_GAME_MODULE} properties"),
             prefix: String::new(),
             dir: Some(work.to_path_buf()),
             result,

@@ -23,7 +23,7 @@
 //! | sticks | 1-5, 7 on each lookup; 1-4, 6, 7 on the controller | [`table`], [`controller`]: co-simulation, properties, equivalence |
 //! | a `--dut` controller | 2, 3, 4, 6, 7 | [`controller`] |
 //! | solver | 1-5, 7 | [`solver`] |
-//! | heaps-solver | 1-5, 7 | [`heaps`] |
+//! | heaps-solver | 1-5, 7 on the solver; 6 on the heap-game controller | [`heaps`] |
 //! | mutants | 2, 3, 4, 5 (strategies), 2, 3, 4, 6 (controller) | [`mutants`] |
 //! | a board design's bitstream | 8 | [`crate::bench::bitstream`] |
 
@@ -361,7 +361,11 @@ impl Plan {
             return Err(PlanError::Usage(format!(
                 "--level bitstream: level 8 checks a board design's bitstream; run `retrogate \
                  verify bitstream --board B --design {}`",
-                request.design.name()
+                // The board design that holds the heap solver is `heaps`.
+                match request.design {
+                    Design::HeapsSolver { .. } => "heaps",
+                    _ => request.design.name(),
+                }
             )));
         }
         let (work, levels, skipped) = match (&request.design, &request.mode) {

@@ -1,0 +1,459 @@
+//! The heap-game controller's safety properties, proved for every input sequence by ABC's
+//! property-directed reachability (`pdr`), on the emitted `heaps_game` at T = 7, A = 2, M = 3
+//! with a think pause of 2 ticks.
+//!
+//! The controller is proved against the solver's port contract, not against one solver: the
+//! emitted file's solver submodule (`heaps_game$solver`) is replaced by an abstract one that
+//! samples the rules at `start`, raises `done` whenever it likes (and keeps it until the next
+//! `start`), registers the query like the real one's synchronous read, and answers any word at
+//! all, except that at a position of the game (both heaps at least 1, their sum below the
+//! target) with some move allowed, once `done`, its chosen move is one of the allowed moves
+//! (an assumption). The real solver meets that contract: its table equals the software
+//! solver's at levels 1 to 5, whose chosen moves are allowed moves. Every other input
+//! (`reset`, `new_game`, the rules, the start, the person's moves, `tick`, the probe) is free
+//! on every cycle.
+//!
+//! Asserted at every cycle, at the controller's ports ([`PROPERTIES`]):
+//! 1. no illegal move: whenever the heaps change outside a new game, exactly one heap changed,
+//!    by one of the allowed moves of the game the controller sampled (the machine's moves and
+//!    the person's alike);
+//! 2. the game ends exactly at the target: while a game is in progress the heaps sum to less
+//!    than the target, and after every move the game is over exactly when they reach it;
+//! 3. a game in progress only ends by a move (or a new game);
+//! 4. the winner is announced correctly: when a move ends the game, `human_won` is the rule
+//!    (`last_wins`) for the person's move and its opposite for the machine's.
+//!
+//! yosys writes the wrapper, the controller and the abstract solver as AIGER ([`abc::aiger`]),
+//! after a check for combinational loops; ABC's `pdr` proves every assertion at once or finds
+//! the first failing one. The test suite also checks that mutants of the controller fail, each
+//! on its property: the winner's rule inverted (4), the end compared with `>` (2), the machine
+//! playing the person's move index instead of the solver's (1).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::heaps_solver::HeapsBenchError;
+use super::level::Level;
+use super::solver::SolverLevelReport;
+use crate::circuit::heaps_game::{heaps_game_verilog, HEAPS_GAME_MODULE};
+use crate::circuit::heaps_solver::heaps_widths;
+use crate::circuit::sticks_solver::bits_for;
+use crate::flow::abc;
+use crate::flow::runner::{write_file, Tool};
+use crate::flow::yosys::Model;
+
+/// Largest target of the checked controller.
+pub const PROPS_MAX_TARGET: u64 = 7;
+/// Largest addition of the checked controller.
+pub const PROPS_MAX_ADD: u64 = 2;
+/// Multiplications of the checked controller (`x*2` to `x*4`).
+pub const PROPS_MAX_MUL: u64 = 3;
+/// Ticks of the think pause of the checked controller.
+pub const PROPS_THINK_TICKS: u64 = 2;
+/// Time ABC's `pdr` is given.
+pub const PDR_LIMIT: Duration = Duration::from_secs(300);
+/// Module name of the wrapper.
+pub const PROPS_MODULE: &str = "heaps_game_properties";
+/// The report's case name.
+pub const PROPS_CASE: &str = "heaps_game";
+/// The level's name in reports.
+pub const LEVEL_NAME: &str = "heaps_game properties (ABC pdr)";
+/// The properties, in the order of the wrapper's assertions.
+pub const PROPERTIES: [&str; 4] = [
+    "no illegal move: a changed position is one allowed move away",
+    "the game ends exactly at the target",
+    "a game in progress ends only by a move or a new game",
+    "the winner is announced correctly",
+];
+
+/// The solver submodule's name in the emitted controller.
+const SOLVER: &str = "heaps_game$solver";
+
+/// The emitted controller with its solver replaced by the abstract one (see the module docs);
+/// `None` when the file does not hold the solver submodule where expected.
+pub fn with_abstract_solver(controller: &str) -> Option<String> {
+    let start = controller.find(&format!("module {SOLVER}("))?;
+    let end_marker = format!("endmodule // {SOLVER}");
+    let end = controller[start..].find(&end_marker)? + start + end_marker.len();
+    Some(format!(
+        "{}{}{}",
+        &controller[..start],
+        abstract_solver(),
+        &controller[end..]
+    ))
+}
+
+/// The abstract solver (see the module docs).
+fn abstract_solver() -> String {
+    let w = bits_for(PROPS_MAX_TARGET);
+    let (_, b) = heaps_widths(PROPS_MAX_TARGET, PROPS_MAX_ADD, PROPS_MAX_MUL);
+    let a = PROPS_MAX_ADD as usize;
+    let m = PROPS_MAX_MUL as usize;
+    let moves = a + m;
+    format!(
+        "\
+// The solver's port contract, abstracted (retrogate::bench::heaps_game_properties).
+module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move);
+    input wire clock;
+    input wire reset;
+    input wire [{am}:0] adds;
+    input wire [{mm}:0] muls;
+    input wire [{wm}:0] target;
+    input wire last_wins;
+    input wire start;
+    output reg busy;
+    output reg done;
+    input wire [{wm}:0] query_a;
+    input wire [{wm}:0] query_b;
+    output reg query_winning;
+    output reg [{w}:0] query_depth;
+    output reg query_heap;
+    output reg [{bm}:0] query_move;
+    (* anyseq *) reg finish;
+    (* anyseq *) reg any_winning;
+    (* anyseq *) reg [{w}:0] any_depth;
+    (* anyseq *) reg any_heap;
+    (* anyseq *) reg [{bm}:0] any_move;
+    reg [{movesm}:0] allowed_r;
+    reg [{wm}:0] target_r;
+    reg [{wm}:0] a_r;
+    reg [{wm}:0] b_r;
+    initial begin
+        busy = 1'b0;
+        done = 1'b0;
+        allowed_r = {moves}'d0;
+        target_r = {w}'d0;
+        a_r = {w}'d0;
+        b_r = {w}'d0;
+        query_winning = 1'b0;
+        query_depth = {w1}'d0;
+        query_heap = 1'b0;
+        query_move = {b}'d0;
+    end
+    always @(posedge clock) begin
+        if (reset) begin
+            busy <= 1'b0;
+            done <= 1'b0;
+        end else if (start) begin
+            busy <= 1'b1;
+            done <= 1'b0;
+            allowed_r <= {{muls, adds}};
+            target_r <= target;
+        end else if (busy && finish) begin
+            busy <= 1'b0;
+            done <= 1'b1;
+        end
+        a_r <= query_a;
+        b_r <= query_b;
+        query_winning <= any_winning;
+        query_depth <= any_depth;
+        query_heap <= any_heap;
+        query_move <= any_move;
+    end
+    // The contract: at a position of the game with a move allowed, the chosen move is allowed.
+    wire in_game = a_r != {w}'d0 && b_r != {w}'d0
+        && {{1'b0, a_r}} + {{1'b0, b_r}} < {{1'b0, target_r}};
+    wire [{movesm}:0] chosen = allowed_r >> query_move;
+    always @* begin
+        if (done && in_game && allowed_r != {moves}'d0)
+            assume(query_move < {b}'d{moves} && chosen[0]);
+    end
+endmodule // {SOLVER}",
+        am = a - 1,
+        mm = m - 1,
+        wm = w - 1,
+        bm = b - 1,
+        w1 = w + 1,
+        movesm = moves - 1,
+    )
+}
+
+/// The wrapper: free inputs into `heaps_game`, and the properties at its ports.
+pub fn wrapper() -> String {
+    let w = bits_for(PROPS_MAX_TARGET);
+    let (_, b) = heaps_widths(PROPS_MAX_TARGET, PROPS_MAX_ADD, PROPS_MAX_MUL);
+    let h = w + 2;
+    let a = PROPS_MAX_ADD as usize;
+    let m = PROPS_MAX_MUL as usize;
+    let moves = a + m;
+    let mut ops = Vec::new();
+    for i in 0..a {
+        ops.push(format!("(al[{i}] && y == x + 8'd{})", i + 1));
+    }
+    for i in 0..m {
+        ops.push(format!("(al[{}] && y == x * 8'd{})", a + i, i + 2));
+    }
+    format!(
+        "\
+// Generated by retrogate -- the safety properties of {HEAPS_GAME_MODULE} (T = {t}, A = {a}, M = {m}),
+// proved by ABC pdr; see retrogate::bench::heaps_game_properties.
+module {PROPS_MODULE}(input clock);
+    (* anyseq *) reg tick;
+    (* anyseq *) reg reset;
+    (* anyseq *) reg new_game;
+    (* anyseq *) reg [{am}:0] adds;
+    (* anyseq *) reg [{mm}:0] muls;
+    (* anyseq *) reg [{wm}:0] target;
+    (* anyseq *) reg last_wins;
+    (* anyseq *) reg [{wm}:0] start_a;
+    (* anyseq *) reg [{wm}:0] start_b;
+    (* anyseq *) reg machine_first;
+    (* anyseq *) reg heap;
+    (* anyseq *) reg [{bm}:0] move_index;
+    (* anyseq *) reg move_valid;
+    (* anyseq *) reg probe;
+    (* anyseq *) reg [{wm}:0] probe_a;
+    (* anyseq *) reg [{wm}:0] probe_b;
+    wire [{hm}:0] heap_a;
+    wire [{hm}:0] heap_b;
+    wire human_turn;
+    wire machine_heap;
+    wire [{bm}:0] machine_move;
+    wire solving;
+    wire game_over;
+    wire human_won;
+    wire illegal;
+    wire probe_winning;
+    wire [{w}:0] probe_depth;
+    {HEAPS_GAME_MODULE} dut (
+        .clock(clock), .tick(tick), .reset(reset), .adds(adds), .muls(muls), .target(target),
+        .last_wins(last_wins), .start_a(start_a), .start_b(start_b),
+        .machine_first(machine_first), .new_game(new_game), .heap(heap),
+        .move_index(move_index), .move_valid(move_valid), .probe(probe), .probe_a(probe_a),
+        .probe_b(probe_b), .heap_a(heap_a), .heap_b(heap_b), .human_turn(human_turn),
+        .machine_heap(machine_heap), .machine_move(machine_move), .solving(solving),
+        .game_over(game_over), .human_won(human_won), .illegal(illegal),
+        .probe_winning(probe_winning), .probe_depth(probe_depth)
+    );
+    // The game as the controller samples it, and the previous cycle's outputs.
+    reg [{movesm}:0] allowed = {moves}'d0;
+    reg [{wm}:0] target_r = {w}'d0;
+    reg last_r = 1'b0;
+    reg [{hm}:0] pa = {h}'d0;
+    reg [{hm}:0] pb = {h}'d0;
+    reg p_human = 1'b0;
+    reg p_solving = 1'b0;
+    reg p_over = 1'b1;
+    reg p_starting = 1'b0;
+    wire starting = reset | new_game;
+    always @(posedge clock) begin
+        if (starting) begin
+            allowed <= {{muls, adds}};
+            target_r <= target;
+            last_r <= last_wins;
+        end
+        pa <= heap_a;
+        pb <= heap_b;
+        p_human <= human_turn;
+        p_solving <= solving;
+        p_over <= game_over;
+        p_starting <= starting;
+    end
+    // y is x after one allowed move.
+    function step(input [{movesm}:0] al, input [7:0] x, input [7:0] y);
+        step = y != x && ({ops});
+    endfunction
+    wire [7:0] pa8 = {{{pad}'d0, pa}};
+    wire [7:0] pb8 = {{{pad}'d0, pb}};
+    wire [7:0] a8 = {{{pad}'d0, heap_a}};
+    wire [7:0] b8 = {{{pad}'d0, heap_b}};
+    wire [8:0] sum = {{1'b0, a8}} + {{1'b0, b8}};
+    wire [8:0] target9 = {{{pad9}'d0, target_r}};
+    wire in_progress = !solving && !game_over;
+    wire p_in_progress = !p_over && !p_solving && !p_starting;
+    wire moved = p_in_progress && (heap_a != pa || heap_b != pb);
+    wire one_step = (b8 == pb8 && step(allowed, pa8, a8)) || (a8 == pa8 && step(allowed, pb8, b8));
+    always @* begin
+        if (moved) assert(one_step);
+        if (in_progress || moved) assert(in_progress == (sum < target9));
+        if (p_in_progress && !in_progress) assert(moved);
+        if (moved && game_over) assert(human_won == (p_human ? last_r : !last_r));
+    end
+endmodule
+",
+        t = PROPS_MAX_TARGET,
+        am = a - 1,
+        mm = m - 1,
+        wm = w - 1,
+        bm = b - 1,
+        hm = h - 1,
+        movesm = moves - 1,
+        pad = 8 - h,
+        pad9 = 9 - w,
+        ops = ops.join(" || "),
+    )
+}
+
+/// Proves the properties in `dir/properties` on the emitted controller, or on `verilog` (a
+/// `heaps_game` of T = 7, A = 2, M = 3: to check the level catches a broken controller).
+pub fn run_heaps_game_properties(
+    dir: &Path,
+    verilog: Option<String>,
+) -> Result<SolverLevelReport, HeapsBenchError> {
+    let start = Instant::now();
+    let io = |path: &Path, source| HeapsBenchError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = std::path::absolute(dir)
+        .map_err(|e| io(dir, e))?
+        .join(Level::Properties.folder().expect("a folder"));
+    std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+    let verilog = match verilog {
+        Some(v) => v,
+        None => heaps_game_verilog(
+            PROPS_MAX_TARGET,
+            PROPS_MAX_ADD,
+            PROPS_MAX_MUL,
+            PROPS_THINK_TICKS,
+        )?,
+    };
+    let mut report = SolverLevelReport {
+        level: Level::Properties,
+        case: PROPS_CASE,
+        solves: 0,
+        positions: 0,
+        max_cycles: 0,
+        max_bound: 0,
+        failure: None,
+        elapsed: Duration::ZERO,
+        detail: format!(
+            "{HEAPS_GAME_MODULE} (T = {PROPS_MAX_TARGET}, A = {PROPS_MAX_ADD}, M = \
+             {PROPS_MAX_MUL}, think {PROPS_THINK_TICKS} ticks) against the solver's port \
+             contract: {}",
+            PROPERTIES.join("; ")
+        ),
+    };
+    let Some(abstracted) = with_abstract_solver(&verilog) else {
+        report.failure = Some(format!(
+            "not checked: the Verilog has no `module {SOLVER}(` ... `endmodule // {SOLVER}` to \
+             replace with the abstract solver"
+        ));
+        report.elapsed = start.elapsed();
+        return Ok(report);
+    };
+    let design = format!("{HEAPS_GAME_MODULE}.v");
+    let wrapper_file = format!("{PROPS_MODULE}.v");
+    write_file(Tool::Yosys, &dir, &design, &abstracted)?;
+    write_file(Tool::Yosys, &dir, &wrapper_file, &wrapper())?;
+    let aiger = abc::aiger(
+        &dir,
+        &[PathBuf::from(&wrapper_file), PathBuf::from(&design)],
+        PROPS_MODULE,
+        PROPS_MODULE,
+    )?;
+    let aiger = match aiger {
+        Model::Ready(aiger) => aiger,
+        Model::Vacuous(why) => {
+            report.failure = Some(format!("not checked: {why}"));
+            report.elapsed = start.elapsed();
+            return Ok(report);
+        }
+    };
+    let run = abc::pdr(&dir, &aiger, PDR_LIMIT, &format!("{PROPS_MODULE}_pdr"))?;
+    let log = run.log.display();
+    match &run.verdict {
+        abc::Verdict::Proved => {
+            report
+                .detail
+                .push_str("; proved for every input sequence (ABC pdr, yosys-abc)");
+        }
+        abc::Verdict::Failed { output, frame } => {
+            let name = PROPERTIES.get(*output).copied().unwrap_or("an assertion");
+            report.failure = Some(format!(
+                "property {} fails ({name}) in cycle {frame} (ABC pdr; see {log})",
+                output + 1
+            ));
+        }
+        abc::Verdict::Undecided { reason } => {
+            report.failure = Some(format!("no proof: {reason}; see {log}"));
+        }
+        other => {
+            report.failure = Some(format!("no proof ({other:?}); see {log}"));
+        }
+    }
+    report.elapsed = start.elapsed();
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_abstract_solver_replaces_the_emitted_one() {
+        let v = heaps_game_verilog(
+            PROPS_MAX_TARGET,
+            PROPS_MAX_ADD,
+            PROPS_MAX_MUL,
+            PROPS_THINK_TICKS,
+        )
+        .unwrap();
+        let abstracted = with_abstract_solver(&v).unwrap();
+        assert_eq!(abstracted.matches(&format!("module {SOLVER}(")).count(), 1);
+        assert!(abstracted.contains("assume(query_move < 3'd5 && chosen[0]);"));
+        // The controller itself is unchanged.
+        let controller_end = "endmodule // heaps_game\n";
+        let cut = |s: &str| s[..s.find(controller_end).unwrap()].to_owned();
+        assert_eq!(cut(&v), cut(&abstracted));
+        assert!(with_abstract_solver("module other(); endmodule").is_none());
+    }
+
+    #[test]
+    fn the_wrapper_asserts_each_property_once() {
+        let w = wrapper();
+        assert_eq!(w.matches("assert(").count(), PROPERTIES.len());
+        // x+1, x+2, x*2, x*3, x*4 in the fixed order.
+        assert!(
+            w.contains(
+                "(al[0] && y == x + 8'd1) || (al[1] && y == x + 8'd2) || (al[2] && y == x * 8'd2) \
+                 || (al[3] && y == x * 8'd3) || (al[4] && y == x * 8'd4)"
+            ),
+            "{w}"
+        );
+    }
+
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn the_emitted_controller_is_proved_and_broken_ones_fail() {
+        let dir = crate::flow::testing::work_dir("heaps_game_properties");
+        let report = run_heaps_game_properties(dir.path(), None).unwrap();
+        assert!(report.passed(), "{report}");
+        assert!(
+            report.detail.contains("proved for every input sequence"),
+            "{report}"
+        );
+        let good = heaps_game_verilog(
+            PROPS_MAX_TARGET,
+            PROPS_MAX_ADD,
+            PROPS_MAX_MUL,
+            PROPS_THINK_TICKS,
+        )
+        .unwrap();
+        for (from, to, property) in [
+            ("won_n = ~last_r;", "won_n = last_r;", 4),
+            (
+                "wire ends = (total >= target_x);",
+                "wire ends = (total > target_x);",
+                2,
+            ),
+            // The machine plays the person's index instead of the solver's.
+            (
+                "thinking_r ? solver$query_move : move_index",
+                "thinking_r ? move_index : move_index",
+                1,
+            ),
+        ] {
+            assert!(good.contains(from), "{from}");
+            let dir = crate::flow::testing::work_dir("heaps_game_properties_mutant");
+            let report =
+                run_heaps_game_properties(dir.path(), Some(good.replace(from, to))).unwrap();
+            assert!(!report.passed(), "{from} -> {to} passed: {report}");
+            let failure = report.failure.unwrap();
+            assert!(
+                failure.contains(&format!("property {property} fails")),
+                "{failure}"
+            );
+        }
+    }
+}
