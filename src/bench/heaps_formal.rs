@@ -30,6 +30,7 @@ use std::time::Instant;
 use super::heaps_solver::{expected_heaps_table, HeapsBenchError};
 use super::level::Level;
 use super::solver::SolverLevelReport;
+use super::solver_formal::judge_bounded;
 use crate::circuit::heaps_solver::{
     cycle_bound, heaps_solver_verilog, heaps_widths, positions, query_order, solve_cycles,
     HeapsRequest, HEAPS_SOLVER_MODULE,
@@ -241,17 +242,7 @@ pub fn run_heaps_formal_level(
         }
     };
     let run = abc::bmc3(&dir, &aiger, FORMAL_DEPTH, &format!("{FORMAL_MODULE}_bmc3"))?;
-    let log = run.log.display();
-    report.failure = match &run.verdict {
-        abc::Verdict::HoldsFor { frames } if *frames == FORMAL_DEPTH => None,
-        abc::Verdict::Failed { output, frame } => Some(format!(
-            "an assertion fails: assertion {output} of the wrapper in cycle {frame} (bmc3; see {log})"
-        )),
-        abc::Verdict::Undecided { reason } => Some(format!("{reason}; see {log}")),
-        other => Some(format!(
-            "bmc3 reached no verdict for {FORMAL_DEPTH} cycles ({other:?}); see {log}"
-        )),
-    };
+    report.failure = judge_bounded(&run, FORMAL_DEPTH);
     report.detail = format!(
         "T = {FORMAL_MAX_TARGET}, A = {FORMAL_MAX_ADD}, M = {FORMAL_MAX_MUL}: every subset of the \
          five moves, both rules, every target and query; BOUNDED: bounded model check to depth \

@@ -345,7 +345,7 @@ pub fn run_formal_level(
 
 /// The level's failure, if any, from a `bmc3` verdict over `frames` cycles: `None` when no
 /// assertion (of the contract or of the invariants) failed within them.
-fn judge_bounded(run: &abc::Run, frames: u64) -> Option<String> {
+pub(crate) fn judge_bounded(run: &abc::Run, frames: u64) -> Option<String> {
     let log = run.log.display();
     match &run.verdict {
         abc::Verdict::HoldsFor { frames: f } if *f == frames => None,

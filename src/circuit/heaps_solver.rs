@@ -911,13 +911,7 @@ pub fn simulate_heaps_solves(
     requests: &[HeapsRequest],
     limit: u64,
 ) -> Result<Vec<HeapsSolved>, HeapsSolverError> {
-    check_heaps_size(max_target, max_add, max_mul)?;
-    Ok(with_heaps_widths!(
-        bits_for(max_target),
-        max_add as usize,
-        max_mul as usize,
-        simulate_of(requests, limit, false)
-    ))
+    simulate_model(max_target, max_add, max_mul, requests, limit, false)
 }
 
 /// [`simulate_heaps_solves`] of a mutant model whose ties between equally deep moves go to
@@ -930,12 +924,23 @@ pub(crate) fn simulate_heaps_solves_tying_late(
     requests: &[HeapsRequest],
     limit: u64,
 ) -> Result<Vec<HeapsSolved>, HeapsSolverError> {
+    simulate_model(max_target, max_add, max_mul, requests, limit, true)
+}
+
+fn simulate_model(
+    max_target: u64,
+    max_add: u64,
+    max_mul: u64,
+    requests: &[HeapsRequest],
+    limit: u64,
+    ties_to_latest: bool,
+) -> Result<Vec<HeapsSolved>, HeapsSolverError> {
     check_heaps_size(max_target, max_add, max_mul)?;
     Ok(with_heaps_widths!(
         bits_for(max_target),
         max_add as usize,
         max_mul as usize,
-        simulate_of(requests, limit, true)
+        simulate_of(requests, limit, ties_to_latest)
     ))
 }
 
