@@ -56,7 +56,7 @@ const SHOWN_FAILING: [&str; 2] = [
 /// Documented lines that a test of their own runs through [`run_as_pasted`] (the same checks
 /// as here) and then checks what they print: each runs once, there, not again here. The test
 /// named must exist in the file named, and call `run_as_pasted` with the line.
-const RUN_BY_TESTS: [(&str, &str, &str); 2] = [
+const RUN_BY_TESTS: [(&str, &str, &str); 3] = [
     (
         "retrogate verify sticks",
         "paths.rs",
@@ -67,6 +67,11 @@ const RUN_BY_TESTS: [(&str, &str, &str); 2] = [
         "workflow.rs",
         "verify_solver_runs_every_level_as_documented",
     ),
+    (
+        "retrogate verify heaps-solver --max-target 20",
+        "verify.rs",
+        "verify_heaps_solver_runs_every_level_and_proves_its_netlist",
+    ),
 ];
 
 /// The source of each file a [`RUN_BY_TESTS`] entry names.
@@ -74,6 +79,7 @@ fn test_source(file: &str) -> &'static str {
     match file {
         "paths.rs" => include_str!("paths.rs"),
         "workflow.rs" => include_str!("workflow.rs"),
+        "verify.rs" => include_str!("verify.rs"),
         other => panic!("RUN_BY_TESTS names {other}: add it to test_source"),
     }
 }
