@@ -36,13 +36,14 @@ tools:
 	@command -v cargo-nextest >/dev/null || { echo "cargo-nextest missing; installing it with cargo install"; $(CARGO) install --locked cargo-nextest || exit 1; }
 	$(CARGO) fetch --quiet
 
-# Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
+# Clippy checks in the tests' profile, so that its proc macros and build scripts serve the test
+# build. Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
 # built with the fast-build profile (release at opt-level 1, Cargo.toml says why),
 # sharing tool results through the content-addressed cache in target/tool-cache; the doc
 # tests (which nextest does not run) follow.
 test: tools
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --all-targets --features external-tools -- -D warnings
+	$(CARGO) clippy --profile fast-build --all-targets --features external-tools -- -D warnings
 	RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --cargo-profile fast-build --features external-tools
 	$(CARGO) test --profile fast-build --features external-tools --doc
 

@@ -10,8 +10,9 @@
 //! (`retrogate::flow::equiv::RAM_MODEL`). The heap solver's 2-bit state register `drain` is
 //! marked `fsm_encoding = "none"`: recoded one-hot by `synth_ice40`, it no longer paired with
 //! the RTL's by name, and the induction did not close in 10 minutes; kept binary, the heaps
-//! top is proved in about 4 minutes; the two heaps tops' proofs run only when asked for
-//! ([`LONG_PROOFS`]), since with them a clean clone's `make test` took over 30 minutes.
+//! top is proved in about 4 minutes; the two heaps tops' proofs, and the Cu V2's solver top's,
+//! run only when asked for ([`long_proof`]), since with them a clean clone's `make test` took
+//! over 30 minutes.
 
 #![cfg(feature = "external-tools")]
 
@@ -27,11 +28,15 @@ fn design(name: &str) -> Design {
         .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to Design::every"))
 }
 
-/// The designs whose board-top proofs run only when asked for (`--run-ignored`), with why: the
-/// two `heaps` tops' proofs take about 4 minutes each (236 s and 224 s on 2026-12-03), which
-/// took `make test` from a clean clone past its 30 minutes; [`heaps_tops_netlists_equal_their_rtl`]
-/// runs them.
-const LONG_PROOFS: &[&str] = &["heaps"];
+/// The board tops whose proofs run only when asked for (`--run-ignored`), with why: the two
+/// `heaps` tops' proofs take about 4 minutes each (236 s and 224 s on 2026-12-03), which took
+/// `make test` from a clean clone past its 30 minutes; and the Cu V2's solver top (about a
+/// minute), the Cu V1's solver top but for its pins and the Io V1's pull-down emulation, which
+/// the Cu V1's and the Cu V2's other tops' proofs cover.
+/// [`long_tops_netlists_equal_their_rtl`] runs them.
+fn long_proof(board: BoardId, design: &str) -> bool {
+    design == "heaps" || (board == BoardId::AlchitryCuV2 && design == "solver")
+}
 
 /// Every design of the registry that has a layout on `board` and that `wanted` accepts, as
 /// `retrogate build` emits its top (the design's own clock and timing), proved equal to its
@@ -71,23 +76,26 @@ fn every_top_of(board: BoardId, wanted: impl Fn(&str) -> bool) -> usize {
     proved
 }
 
-/// The board's tops but [`LONG_PROOFS`]: at least two each.
+/// The board's tops but the [`long_proof`]s: at least two each.
 fn every_usual_top_of(board: BoardId) {
-    let proved = every_top_of(board, |d| !LONG_PROOFS.contains(&d));
+    let proved = every_top_of(board, |d| !long_proof(board, d));
     assert!(proved >= 2, "{board}: only {proved} tops");
 }
 
-/// The `heaps` tops (the two Alchitry Cu), proved like the others when asked for:
+/// The [`long_proof`] tops, proved like the others when asked for:
 /// `cargo nextest run --cargo-profile fast-build --features external-tools --run-ignored
 /// ignored-only --test netlist_equivalence`.
 #[test]
-#[ignore = "about 8 minutes: run with --run-ignored (see LONG_PROOFS)"]
-fn heaps_tops_netlists_equal_their_rtl() {
+#[ignore = "about 9 minutes: run with --run-ignored (see long_proof)"]
+fn long_tops_netlists_equal_their_rtl() {
     let mut proved = 0;
     for board in BoardId::ALL {
-        proved += every_top_of(board, |d| LONG_PROOFS.contains(&d));
+        proved += every_top_of(board, |d| long_proof(board, d));
     }
-    assert_eq!(proved, 2, "the heaps tops of the Alchitry Cu and Cu V2");
+    assert_eq!(
+        proved, 3,
+        "the heaps tops of the Alchitry Cu and Cu V2, and the Cu V2's solver top"
+    );
 }
 
 #[test]

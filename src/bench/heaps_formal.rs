@@ -24,7 +24,7 @@
 //! until the next `start`). An unbounded proof would need invariants over the solver's
 //! pipeline like the stick solver's k-induction; it is not attempted.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use super::heaps_solver::{expected_heaps_table, HeapsBenchError};
@@ -37,7 +37,6 @@ use crate::circuit::heaps_solver::{
 };
 use crate::circuit::sticks_solver::bits_for;
 use crate::flow::abc;
-use crate::flow::runner::{write_file, Tool};
 use crate::flow::yosys::Model;
 
 /// Largest target of the checked configuration.
@@ -197,27 +196,18 @@ pub fn run_heaps_formal_level(
     verilog: Option<String>,
 ) -> Result<SolverLevelReport, HeapsBenchError> {
     let start = Instant::now();
-    let io = |path: &Path, source| HeapsBenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = std::path::absolute(dir)
-        .map_err(|e| io(dir, e))?
-        .join(Level::Formal.folder().expect("a folder"));
-    std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+    let dir = Level::Formal
+        .work_dir(dir)
+        .map_err(|(path, source)| HeapsBenchError::Io { path, source })?;
     let verilog = match verilog {
         Some(v) => v,
         None => heaps_solver_verilog(FORMAL_MAX_TARGET, FORMAL_MAX_ADD, FORMAL_MAX_MUL)?,
     };
-    let design = format!("{HEAPS_SOLVER_MODULE}.v");
-    let wrapper = format!("{FORMAL_MODULE}.v");
-    write_file(Tool::Yosys, &dir, &design, &verilog)?;
-    write_file(Tool::Yosys, &dir, &wrapper, &formal_wrapper())?;
-    let aiger = abc::aiger(
+    let aiger = abc::wrapped_aiger(
         &dir,
-        &[PathBuf::from(&wrapper), PathBuf::from(&design)],
-        FORMAL_MODULE,
-        FORMAL_MODULE,
+        (HEAPS_SOLVER_MODULE, &verilog),
+        (FORMAL_MODULE, &formal_wrapper()),
+        &[],
     )?;
     let games = games();
     let positions: u64 = games.iter().map(|g| positions(u64::from(g.target))).sum();

@@ -29,7 +29,7 @@
 //! on its property: the winner's rule inverted (4), the end compared with `>` (2), the machine
 //! playing the person's move index instead of the solver's (1).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::heaps_solver::HeapsBenchError;
@@ -39,7 +39,6 @@ use crate::circuit::heaps_game::{heaps_game_verilog, HEAPS_GAME_MODULE};
 use crate::circuit::heaps_solver::heaps_widths;
 use crate::circuit::sticks_solver::bits_for;
 use crate::flow::abc;
-use crate::flow::runner::{write_file, Tool};
 use crate::flow::yosys::Model;
 
 /// Largest target of the checked controller.
@@ -291,14 +290,9 @@ pub fn run_heaps_game_properties(
     verilog: Option<String>,
 ) -> Result<SolverLevelReport, HeapsBenchError> {
     let start = Instant::now();
-    let io = |path: &Path, source| HeapsBenchError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = std::path::absolute(dir)
-        .map_err(|e| io(dir, e))?
-        .join(Level::Properties.folder().expect("a folder"));
-    std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+    let dir = Level::Properties
+        .work_dir(dir)
+        .map_err(|(path, source)| HeapsBenchError::Io { path, source })?;
     let verilog = match verilog {
         Some(v) => v,
         None => heaps_game_verilog(
@@ -332,15 +326,11 @@ pub fn run_heaps_game_properties(
         report.elapsed = start.elapsed();
         return Ok(report);
     };
-    let design = format!("{HEAPS_GAME_MODULE}.v");
-    let wrapper_file = format!("{PROPS_MODULE}.v");
-    write_file(Tool::Yosys, &dir, &design, &abstracted)?;
-    write_file(Tool::Yosys, &dir, &wrapper_file, &wrapper())?;
-    let aiger = abc::aiger(
+    let aiger = abc::wrapped_aiger(
         &dir,
-        &[PathBuf::from(&wrapper_file), PathBuf::from(&design)],
-        PROPS_MODULE,
-        PROPS_MODULE,
+        (HEAPS_GAME_MODULE, &abstracted),
+        (PROPS_MODULE, &wrapper()),
+        &[],
     )?;
     let aiger = match aiger {
         Model::Ready(aiger) => aiger,

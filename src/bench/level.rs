@@ -2,6 +2,7 @@
 //! number, name, command-line name, work subfolder and co-simulation engine in one place.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 use super::sequential::Engine;
 
@@ -105,6 +106,19 @@ impl Level {
             Level::Equivalence => Some("equivalence"),
             Level::Bitstream => Some("bitstream"),
         }
+    }
+
+    /// The level's [`folder`](Level::folder) under `work` (`work` itself for rust-hdl, which
+    /// writes nothing), made absolute (the tools run inside it and are given their files'
+    /// paths) and created with its parents; on failure, the path and why.
+    pub fn work_dir(self, work: &Path) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+        let work = std::path::absolute(work).map_err(|e| (work.to_path_buf(), e))?;
+        let dir = match self.folder() {
+            Some(folder) => work.join(folder),
+            None => work,
+        };
+        std::fs::create_dir_all(&dir).map_err(|e| (dir.clone(), e))?;
+        Ok(dir)
     }
 
     /// The co-simulation engine that runs this level for a clocked design, if any.

@@ -45,7 +45,7 @@
 //! only. The flattened design is checked for combinational loops first (yosys `check`): the
 //! AIGER flow would cut one into a free signal, so a looping solver fails the level unchecked.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use super::level::Level;
@@ -54,7 +54,6 @@ use crate::circuit::sticks_solver::{
     bits_for, cycle_bound, sticks_solver_verilog, SolveRequest, SOLVER_MODULE,
 };
 use crate::flow::abc::{self, Probe};
-use crate::flow::runner::{write_file, Tool};
 use crate::flow::yosys::Model;
 
 /// Largest count of the checked configuration.
@@ -257,29 +256,17 @@ pub fn run_formal_level(
     verilog: Option<String>,
 ) -> Result<SolverLevelReport, SolverBenchError> {
     let start = Instant::now();
-    let dir = std::path::absolute(dir)
-        .map_err(|source| SolverBenchError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?
-        .join(Level::Formal.folder().expect("a folder"));
-    std::fs::create_dir_all(&dir).map_err(|source| SolverBenchError::Io {
-        path: dir.clone(),
-        source,
-    })?;
+    let dir = Level::Formal
+        .work_dir(dir)
+        .map_err(|(path, source)| SolverBenchError::Io { path, source })?;
     let verilog = match verilog {
         Some(v) => v,
         None => sticks_solver_verilog(FORMAL_MAX_COUNT, FORMAL_MAX_TAKE)?,
     };
-    let design = format!("{SOLVER_MODULE}.v");
-    let wrapper = format!("{FORMAL_MODULE}.v");
-    write_file(Tool::Yosys, &dir, &design, &verilog)?;
-    write_file(Tool::Yosys, &dir, &wrapper, &formal_wrapper())?;
-    let aiger = abc::aiger_probed(
+    let aiger = abc::wrapped_aiger(
         &dir,
-        &[PathBuf::from(&wrapper), PathBuf::from(&design)],
-        FORMAL_MODULE,
-        FORMAL_MODULE,
+        (SOLVER_MODULE, &verilog),
+        (FORMAL_MODULE, &formal_wrapper()),
         &probes(),
     )?;
     let scope = format!(
@@ -362,6 +349,7 @@ pub(crate) fn judge_bounded(run: &abc::Run, frames: u64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     #[test]
     fn the_depth_covers_the_slowest_bound() {

@@ -17,7 +17,8 @@
 //!   or no verdict.
 //! * [`aiger_probed`] is [`aiger`] with wrapper wires connected to signals inside the
 //!   flattened design ([`Probe`]), so that a wrapper can assert invariants over a design's
-//!   internal state (yosys reads no hierarchical references).
+//!   internal state (yosys reads no hierarchical references); [`wrapped_aiger`] writes a
+//!   design and its generated wrapper first.
 //!
 //! Verdicts are read strictly from ABC's own words ("Property proved.", "Output N of miter
 //! ... was asserted in frame F.", "No output asserted in N frames.", "Networks are
@@ -26,7 +27,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::runner::{Tool, ToolError};
+use super::runner::{write_file, Tool, ToolError};
 use super::script::{self, Interpreter};
 use super::yosys::{self, Model};
 
@@ -36,6 +37,29 @@ use super::yosys::{self, Model};
 /// free signal.
 pub fn aiger(dir: &Path, sources: &[PathBuf], top: &str, name: &str) -> Result<Model, ToolError> {
     aiger_probed(dir, sources, top, name, &[])
+}
+
+/// The design `module` (its Verilog `design`) and a wrapper `top` around it (its Verilog
+/// `wrapper`) written into `dir` as `<module>.v` and `<top>.v`, and the wrapper built into
+/// `dir/<top>.aig` as [`aiger_probed`] builds it: the set-up of every formal check of a
+/// design inside a generated wrapper.
+pub fn wrapped_aiger(
+    dir: &Path,
+    (module, design): (&str, &str),
+    (top, wrapper): (&str, &str),
+    probes: &[Probe],
+) -> Result<Model, ToolError> {
+    let design_file = format!("{module}.v");
+    let wrapper_file = format!("{top}.v");
+    write_file(Tool::Yosys, dir, &design_file, design)?;
+    write_file(Tool::Yosys, dir, &wrapper_file, wrapper)?;
+    aiger_probed(
+        dir,
+        &[PathBuf::from(wrapper_file), PathBuf::from(design_file)],
+        top,
+        top,
+        probes,
+    )
 }
 
 /// A wire of the wrapper (undriven in its source, marked `(* keep *)`) and the signal of the

@@ -9,10 +9,9 @@
 //! cut out of both sides, see [`crate::flow::equiv::RAM_MODEL`]).
 
 use std::path::Path;
-use std::time::Instant;
 
-use super::solver::netlist_level;
-use super::{Check, CheckResult, Run, Section};
+use super::solver::{netlist_level, solver_check, SolverCheck};
+use super::{Run, Section};
 use crate::bench::heaps_formal::{
     run_heaps_formal_level, FORMAL_MAX_ADD, FORMAL_MAX_MUL, FORMAL_MAX_TARGET, LEVEL_NAME,
 };
@@ -22,7 +21,6 @@ use crate::bench::heaps_game_properties::{
 };
 use crate::bench::heaps_solver::{gate_case, run_heaps_level, verify_cases};
 use crate::bench::level::Level;
-use crate::bench::solver::solver_level_name;
 use crate::circuit::heaps_game::HEAPS_GAME_MODULE;
 use crate::circuit::heaps_solver::{heaps_solver_verilog, HEAPS_SOLVER_MODULE};
 
@@ -56,9 +54,6 @@ pub fn run(
             positions: case.positions(),
         });
         for &level in &simulated {
-            let label = format!("{} {}", case.name, solver_level_name(level));
-            run.started(&format!("{}: {}", case.name, solver_level_name(level)));
-            let start = Instant::now();
             // The netlist runs a subset of the solves (see `gate_case`).
             let gate;
             let solves = if level == Level::GateLevel {
@@ -67,22 +62,12 @@ pub fn run(
             } else {
                 &case
             };
-            let result = match run_heaps_level(level, solves, work) {
-                Ok(report) => CheckResult::Solver(report),
-                Err(e) => CheckResult::NoVerdict {
-                    head: format!("{} [{}]", solver_level_name(level), case.name),
-                    elapsed: start.elapsed(),
-                    reason: e.to_string(),
-                },
-            };
-            run.record(&Check {
-                level,
-                target: format!("{HEAPS_SOLVER_MODULE} ({})", case.name),
-                label,
-                prefix: String::new(),
-                dir: Some(work.to_path_buf()),
-                result,
-            });
+            solver_check(
+                run,
+                SolverCheck::simulated(level, HEAPS_SOLVER_MODULE, case.name),
+                work,
+                || run_heaps_level(level, solves, work),
+            );
         }
     }
     if levels.contains(&Level::Formal) {
@@ -92,24 +77,17 @@ pub fn run(
             max_add: FORMAL_MAX_ADD,
             max_mul: FORMAL_MAX_MUL,
         });
-        run.started("formal");
-        let start = Instant::now();
-        let result = match run_heaps_formal_level(work, None) {
-            Ok(report) => CheckResult::Solver(report),
-            Err(e) => CheckResult::NoVerdict {
+        solver_check(
+            run,
+            SolverCheck {
+                level: Level::Formal,
+                target: format!("{HEAPS_SOLVER_MODULE} (formal)"),
+                label: "formal".to_owned(),
                 head: LEVEL_NAME.to_owned(),
-                elapsed: start.elapsed(),
-                reason: e.to_string(),
             },
-        };
-        run.record(&Check {
-            level: Level::Formal,
-            target: format!("{HEAPS_SOLVER_MODULE} (formal)"),
-            label: "formal".to_owned(),
-            prefix: String::new(),
-            dir: Some(work.to_path_buf()),
-            result,
-        });
+            work,
+            || run_heaps_formal_level(work, None),
+        );
     }
     if levels.contains(&Level::Properties) {
         run.section(Section::HeapsGameProperties {
@@ -118,24 +96,17 @@ pub fn run(
             max_add: PROPS_MAX_ADD,
             max_mul: PROPS_MAX_MUL,
         });
-        run.started("heaps_game properties");
-        let start = Instant::now();
-        let result = match run_heaps_game_properties(work, None) {
-            Ok(report) => CheckResult::Solver(report),
-            Err(e) => CheckResult::NoVerdict {
+        solver_check(
+            run,
+            SolverCheck {
+                level: Level::Properties,
+                target: format!("{HEAPS_GAME_MODULE} (properties)"),
+                label: format!("{HEAPS_GAME_MODULE} properties"),
                 head: PROPERTIES_NAME.to_owned(),
-                elapsed: start.elapsed(),
-                reason: e.to_string(),
             },
-        };
-        run.record(&Check {
-            level: Level::Properties,
-            target: format!("{HEAPS_GAME_MODULE} (properties)"),
-            label: format!("{HEAPS_GAME_MODULE} properties"),
-            prefix: String::new(),
-            dir: Some(work.to_path_buf()),
-            result,
-        });
+            work,
+            || run_heaps_game_properties(work, None),
+        );
     }
     if levels.contains(&Level::Equivalence) {
         run.section(Section::HeapsNetlist {

@@ -10,7 +10,9 @@ use std::time::Instant;
 use super::{Check, CheckResult, Run, Section};
 use crate::bench::equivalence::netlist_equivalence;
 use crate::bench::level::Level;
-use crate::bench::solver::{run_solver_level, size_case, solver_cases, solver_level_name};
+use crate::bench::solver::{
+    run_solver_level, size_case, solver_cases, solver_level_name, SolverLevelReport,
+};
 use crate::bench::solver_formal::{run_formal_level, FORMAL_MAX_COUNT, FORMAL_MAX_TAKE};
 use crate::circuit::sticks_solver::{sticks_solver_verilog, SOLVER_MODULE};
 use crate::verilog::{module_ports, PortDir};
@@ -52,25 +54,12 @@ pub fn run(run: &mut Run<'_>, max_count: u64, max_take: u64, levels: &[Level], w
                 positions: case.positions(),
             });
             for &level in &simulated {
-                let label = format!("{} {}", case.name, solver_level_name(level));
-                run.started(&format!("{}: {}", case.name, solver_level_name(level)));
-                let start = Instant::now();
-                let result = match run_solver_level(level, case, work) {
-                    Ok(report) => CheckResult::Solver(report),
-                    Err(e) => CheckResult::NoVerdict {
-                        head: format!("{} [{}]", solver_level_name(level), case.name),
-                        elapsed: start.elapsed(),
-                        reason: e.to_string(),
-                    },
-                };
-                run.record(&Check {
-                    level,
-                    target: format!("{SOLVER_MODULE} ({})", case.name),
-                    label,
-                    prefix: String::new(),
-                    dir: Some(work.to_path_buf()),
-                    result,
-                });
+                solver_check(
+                    run,
+                    SolverCheck::simulated(level, SOLVER_MODULE, case.name),
+                    work,
+                    || run_solver_level(level, case, work),
+                );
             }
         }
     }
@@ -80,24 +69,17 @@ pub fn run(run: &mut Run<'_>, max_count: u64, max_take: u64, levels: &[Level], w
             max_count: FORMAL_MAX_COUNT,
             max_take: FORMAL_MAX_TAKE,
         });
-        run.started("formal");
-        let start = Instant::now();
-        let result = match run_formal_level(work, None) {
-            Ok(report) => CheckResult::Solver(report),
-            Err(e) => CheckResult::NoVerdict {
+        solver_check(
+            run,
+            SolverCheck {
+                level: Level::Formal,
+                target: format!("{SOLVER_MODULE} (formal)"),
+                label: "formal".to_owned(),
                 head: solver_level_name(Level::Formal).to_owned(),
-                elapsed: start.elapsed(),
-                reason: e.to_string(),
             },
-        };
-        run.record(&Check {
-            level: Level::Formal,
-            target: format!("{SOLVER_MODULE} (formal)"),
-            label: "formal".to_owned(),
-            prefix: String::new(),
-            dir: Some(work.to_path_buf()),
-            result,
-        });
+            work,
+            || run_formal_level(work, None),
+        );
     }
     if levels.contains(&Level::Equivalence) {
         run.section(Section::SolverNetlist {
@@ -118,6 +100,60 @@ fn equivalence(run: &mut Run<'_>, max_count: u64, max_take: u64, work: &Path) {
         format!("{SOLVER_MODULE} (C = {max_count}, K = {max_take})"),
         work,
     );
+}
+
+/// How a check whose engine returns a [`SolverLevelReport`] (a simulated level, a formal
+/// check, a properties proof) is announced and recorded.
+pub(super) struct SolverCheck {
+    /// The level.
+    pub(super) level: Level,
+    /// What was checked, as the JSON's `target` says it: `heaps_solver (formal)`.
+    pub(super) target: String,
+    /// Its name in the list of failures, and (announced) in the progress line.
+    pub(super) label: String,
+    /// The head of its line when the engine gives no verdict.
+    pub(super) head: String,
+}
+
+impl SolverCheck {
+    /// A simulated level (1 to 4) of `module` on the configuration `case`.
+    pub(super) fn simulated(level: Level, module: &str, case: &str) -> Self {
+        let name = solver_level_name(level);
+        SolverCheck {
+            level,
+            target: format!("{module} ({case})"),
+            label: format!("{case} {name}"),
+            head: format!("{name} [{case}]"),
+        }
+    }
+}
+
+/// Runs one [`SolverCheck`]: announced, `engine` run, its report recorded (an engine error as
+/// no verdict, which fails), with `work` as its folder.
+pub(super) fn solver_check<E: std::fmt::Display>(
+    run: &mut Run<'_>,
+    check: SolverCheck,
+    work: &Path,
+    engine: impl FnOnce() -> Result<SolverLevelReport, E>,
+) {
+    run.started(&check.label);
+    let start = Instant::now();
+    let result = match engine() {
+        Ok(report) => CheckResult::Solver(report),
+        Err(e) => CheckResult::NoVerdict {
+            head: check.head,
+            elapsed: start.elapsed(),
+            reason: e.to_string(),
+        },
+    };
+    run.record(&Check {
+        level: check.level,
+        target: check.target,
+        label: check.label,
+        prefix: String::new(),
+        dir: Some(work.to_path_buf()),
+        result,
+    });
 }
 
 /// Level 7 of an on-chip solver `module` (the stick solver's, the heap solver's): `verilog`
