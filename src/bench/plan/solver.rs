@@ -2,7 +2,9 @@
 //! count against the software solver, on a fixed exhaustive configuration and a sample (plus
 //! the requested size), at levels 1 to 4; then its formal level (a k-induction proof); then
 //! level 7, its `synth_ice40` netlist at the requested size proved equal to its RTL (the table's
-//! block RAM cut out of both sides, see [`crate::flow::equiv::RAM_MODEL`]).
+//! block RAM cut out of both sides, see [`crate::flow::equiv::RAM_MODEL`]). Also what the heap
+//! solver's plan ([`super::heaps`]) shares with it: `solver_check`, which runs one level whose
+//! engine returns a [`SolverLevelReport`], and `netlist_level` for level 7.
 
 use std::path::Path;
 use std::time::Instant;
