@@ -225,11 +225,7 @@ pub fn run_heaps_formal_level(
     let aiger = match aiger {
         Model::Ready(aiger) => aiger,
         // A loop would be cut into a free signal: no check over that.
-        Model::Vacuous(why) => {
-            report.failure = Some(format!("not checked: {why}"));
-            report.elapsed = start.elapsed();
-            return Ok(report);
-        }
+        Model::Vacuous(why) => return Ok(report.not_checked(why, start)),
     };
     let run = abc::bmc3(&dir, &aiger, FORMAL_DEPTH, &format!("{FORMAL_MODULE}_bmc3"))?;
     report.failure = judge_bounded(&run, FORMAL_DEPTH);

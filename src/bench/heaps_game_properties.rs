@@ -319,12 +319,13 @@ pub fn run_heaps_game_properties(
         ),
     };
     let Some(abstracted) = with_abstract_solver(&verilog) else {
-        report.failure = Some(format!(
-            "not checked: the Verilog has no `module {SOLVER}(` ... `endmodule // {SOLVER}` to \
-             replace with the abstract solver"
+        return Ok(report.not_checked(
+            format!(
+                "the Verilog has no `module {SOLVER}(` ... `endmodule // {SOLVER}` to replace \
+                 with the abstract solver"
+            ),
+            start,
         ));
-        report.elapsed = start.elapsed();
-        return Ok(report);
     };
     let aiger = abc::wrapped_aiger(
         &dir,
@@ -334,11 +335,8 @@ pub fn run_heaps_game_properties(
     )?;
     let aiger = match aiger {
         Model::Ready(aiger) => aiger,
-        Model::Vacuous(why) => {
-            report.failure = Some(format!("not checked: {why}"));
-            report.elapsed = start.elapsed();
-            return Ok(report);
-        }
+        // A loop would be cut into a free signal: no check over that.
+        Model::Vacuous(why) => return Ok(report.not_checked(why, start)),
     };
     let run = abc::pdr(&dir, &aiger, PDR_LIMIT, &format!("{PROPS_MODULE}_pdr"))?;
     let log = run.log.display();

@@ -263,6 +263,14 @@ pub struct SolverLevelReport {
 }
 
 impl SolverLevelReport {
+    /// The report failed as not checked, for `why` (a formal model that came out vacuous), with
+    /// the time since `start`.
+    pub(crate) fn not_checked(mut self, why: impl std::fmt::Display, start: Instant) -> Self {
+        self.failure = Some(format!("not checked: {why}"));
+        self.elapsed = start.elapsed();
+        self
+    }
+
     /// Everything matched.
     pub fn passed(&self) -> bool {
         self.failure.is_none()

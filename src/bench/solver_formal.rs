@@ -286,11 +286,7 @@ pub fn run_formal_level(
     let aiger = match aiger {
         Model::Ready(aiger) => aiger,
         // A loop would be cut into a free signal: no check over that.
-        Model::Vacuous(why) => {
-            report.failure = Some(format!("not checked: {why}"));
-            report.elapsed = start.elapsed();
-            return Ok(report);
-        }
+        Model::Vacuous(why) => return Ok(report.not_checked(why, start)),
     };
     let base = abc::bmc3(&dir, &aiger, BASE_FRAMES, &format!("{FORMAL_MODULE}_base"))?;
     let step = match judge_bounded(&base, BASE_FRAMES) {
