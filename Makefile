@@ -38,7 +38,7 @@ tools:
 
 # Clippy checks in the tests' profile, so that its proc macros and build scripts serve the test
 # build. Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
-# built with the fast-build profile (release at opt-level 1, Cargo.toml says why),
+# built with the fast-build profile (release at opt-level 1, retrogate at 0; Cargo.toml says why),
 # sharing tool results through the content-addressed cache in target/tool-cache; the doc
 # tests (which nextest does not run) follow.
 test: tools

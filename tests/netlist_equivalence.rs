@@ -10,9 +10,13 @@
 //! (`retrogate::flow::equiv::RAM_MODEL`). The heap solver's 2-bit state register `drain` is
 //! marked `fsm_encoding = "none"`: recoded one-hot by `synth_ice40`, it no longer paired with
 //! the RTL's by name, and the induction did not close in 10 minutes; kept binary, the heaps
-//! top is proved in about 4 minutes; the two heaps tops' proofs, and the Cu V2's solver top's,
-//! run only when asked for ([`long_proof`]), since with them a clean clone's `make test` took
-//! over 30 minutes.
+//! top is proved in about 4 minutes.
+//!
+//! `make test` proves here the tops that nothing else in it proves for every cycle
+//! ([`proved_here`]); [`every_other_top_netlist_equals_its_rtl`] proves the rest when asked
+//! for: the tops whose chip level 8 proves equal to the RTL top (tests/common/chip_proofs.rs),
+//! and the [`long_proof`]s. With all of them, a clean clone's `make test` took over 30
+//! minutes.
 
 #![cfg(feature = "external-tools")]
 
@@ -28,12 +32,15 @@ fn design(name: &str) -> Design {
         .unwrap_or_else(|| panic!("design `{name}` of BOARD_DESIGNS: add it to Design::every"))
 }
 
+#[path = "common/chip_proofs.rs"]
+mod chip_proofs;
+
 /// The board tops whose proofs run only when asked for (`--run-ignored`), with why: the two
 /// `heaps` tops' proofs take about 4 minutes each (236 s and 224 s on 2026-12-03), which took
 /// `make test` from a clean clone past its 30 minutes; and the Cu V2's solver top (about a
 /// minute), the Cu V1's solver top but for its pins and the Io V1's pull-down emulation, which
 /// the Cu V1's and the Cu V2's other tops' proofs cover.
-/// [`long_tops_netlists_equal_their_rtl`] runs them.
+/// [`every_other_top_netlist_equals_its_rtl`] runs them.
 fn long_proof(board: BoardId, design: &str) -> bool {
     design == "heaps" || (board == BoardId::AlchitryCuV2 && design == "solver")
 }
@@ -76,69 +83,81 @@ fn every_top_of(board: BoardId, wanted: impl Fn(&str) -> bool) -> usize {
     proved
 }
 
-/// The board's tops but the [`long_proof`]s: at least two each.
-fn every_usual_top_of(board: BoardId) {
-    let proved = every_top_of(board, |d| !long_proof(board, d));
-    assert!(proved >= 2, "{board}: only {proved} tops");
+/// Whether `make test` proves `design`'s top on `board` here: neither a [`long_proof`] nor a
+/// top whose chip `make test`'s level 8 proves equal to it for every cycle.
+fn proved_here(board: BoardId, design: &str) -> bool {
+    !long_proof(board, design) && !chip_proofs::chip_proved_for_all_cycles(board, design)
 }
 
-/// The [`long_proof`] tops, proved like the others when asked for:
+/// The board's tops that [`proved_here`] takes: at least one.
+fn every_top_proved_here_of(board: BoardId) {
+    let proved = every_top_of(board, |d| proved_here(board, d));
+    assert!(proved >= 1, "{board}: no top proved");
+}
+
+/// Every top `make test` does not prove here, proved like the others when asked for:
 /// `cargo nextest run --cargo-profile fast-build --features external-tools --run-ignored
 /// ignored-only --test netlist_equivalence`.
 #[test]
-#[ignore = "about 9 minutes: run with --run-ignored (see long_proof)"]
-fn long_tops_netlists_equal_their_rtl() {
+#[ignore = "about 12 minutes: run with --run-ignored (see proved_here)"]
+fn every_other_top_netlist_equals_its_rtl() {
     let mut proved = 0;
     for board in BoardId::ALL {
-        proved += every_top_of(board, |d| long_proof(board, d));
+        proved += every_top_of(board, |d| !proved_here(board, d));
     }
-    assert_eq!(
-        proved, 3,
-        "the heaps tops of the Alchitry Cu and Cu V2, and the Cu V2's solver top"
-    );
+    // J.R. 01 on the five boards, the stick game on four (the Cu V1's is proved here), the
+    // heaps tops of the Cu and Cu V2, and the Cu V2's solver top.
+    assert_eq!(proved, 12);
 }
 
 #[test]
 fn icebreaker_tops_netlists_equal_their_rtl() {
-    every_usual_top_of(BoardId::Icebreaker);
+    every_top_proved_here_of(BoardId::Icebreaker);
 }
 
 #[test]
 fn go_board_tops_netlists_equal_their_rtl() {
-    every_usual_top_of(BoardId::GoBoard);
+    every_top_proved_here_of(BoardId::GoBoard);
 }
 
 #[test]
 fn alchitry_cu_tops_netlists_equal_their_rtl() {
-    every_usual_top_of(BoardId::AlchitryCu);
-}
-
-#[test]
-fn alchitry_cu_v2_tops_netlists_equal_their_rtl() {
-    every_usual_top_of(BoardId::AlchitryCuV2);
+    every_top_proved_here_of(BoardId::AlchitryCu);
 }
 
 #[test]
 fn icestick_tops_netlists_equal_their_rtl() {
-    every_usual_top_of(BoardId::Icestick);
+    every_top_proved_here_of(BoardId::Icestick);
 }
 
-/// Every board has its test above: the match names each board's test and has no catch-all, so
-/// a new board does not compile here until it has one; each test it names is in this file.
+/// Every board has its test above, or says why it needs none: the match names each board and
+/// has no catch-all, so a new board does not compile here until it has one; each test it
+/// names is in this file, and a board without one has every top proved elsewhere.
 #[test]
 fn every_board_has_its_equivalence_test() {
     for board in BoardId::ALL {
         let test = match board {
-            BoardId::Icebreaker => "icebreaker_tops_netlists_equal_their_rtl",
-            BoardId::GoBoard => "go_board_tops_netlists_equal_their_rtl",
-            BoardId::AlchitryCu => "alchitry_cu_tops_netlists_equal_their_rtl",
-            BoardId::AlchitryCuV2 => "alchitry_cu_v2_tops_netlists_equal_their_rtl",
-            BoardId::Icestick => "icestick_tops_netlists_equal_their_rtl",
+            BoardId::Icebreaker => Some("icebreaker_tops_netlists_equal_their_rtl"),
+            BoardId::GoBoard => Some("go_board_tops_netlists_equal_their_rtl"),
+            BoardId::AlchitryCu => Some("alchitry_cu_tops_netlists_equal_their_rtl"),
+            // J.R. 01 and the stick game proved on the chip, the solver and the heap game
+            // when asked for.
+            BoardId::AlchitryCuV2 => None,
+            BoardId::Icestick => Some("icestick_tops_netlists_equal_their_rtl"),
         };
-        assert!(
-            include_str!("netlist_equivalence.rs").contains(&format!("fn {test}() {{")),
-            "{board}: no test `{test}` in this file"
-        );
+        match test {
+            Some(test) => assert!(
+                include_str!("netlist_equivalence.rs").contains(&format!("fn {test}() {{")),
+                "{board}: no test `{test}` in this file"
+            ),
+            None => assert!(
+                BOARD_DESIGNS
+                    .iter()
+                    .filter(|entry| (entry.pin_uses)(board.board()).is_some())
+                    .all(|entry| !proved_here(board, entry.name)),
+                "{board}: a top is proved here: give the board its test"
+            ),
+        }
     }
 }
 

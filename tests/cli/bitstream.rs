@@ -5,13 +5,17 @@
 //! expected value (and its chip is not proved equal to the RTL top, where ours is), one with
 //! an LED's polarity swapped fails the proof naming the pin and the cycle, and every board
 //! design's bitstream passes (its chip equal to the RTL top for 30 cycles from power-on at
-//! least, and for all cycles where the proof closes on a chip without block RAM; three of the
-//! two Alchitry Cu boards' designs only when asked for, see `ASKED_FOR`).
+//! least, and for all cycles where the proof closes on a chip without block RAM; four of the
+//! two Alchitry Cu boards' designs only when asked for, see `LEVEL_8_ASKED_FOR` in
+//! tests/common/chip_proofs.rs).
 
 use std::path::Path;
 use std::process::Output;
 
 use super::retrogate;
+
+#[path = "../common/chip_proofs.rs"]
+mod chip_proofs;
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     retrogate()
@@ -101,6 +105,7 @@ fn a_bad_bin_or_level_is_refused_and_nothing_is_written() {
 #[cfg(feature = "external-tools")]
 mod with_tools {
     use super::super::workflow::assert_documented;
+    use super::chip_proofs::{has_block_ram, LEVEL_8_ASKED_FOR};
     use super::*;
     use std::process::Command;
 
@@ -324,38 +329,22 @@ mod with_tools {
         );
     }
 
-    /// Every design of the registry on `board` but the [`ASKED_FOR`] ones: its bitstream, read
-    /// back and simulated through
-    /// its pins, passes (a design the board clocks through its PLL with the PLL's model) with
-    /// at least two checkpoints of what the board shows decoded against the solver, and
-    /// its chip equals the RTL top for 30 cycles from power-on, proved for all cycles or said
-    /// to be BOUNDED ONLY.
+    /// Every design of the registry on `board` but the [`LEVEL_8_ASKED_FOR`] ones: its
+    /// bitstream, read back and simulated through its pins, passes (a design the board clocks
+    /// through its PLL with the PLL's model) with at least two checkpoints of what the board
+    /// shows decoded against the solver, and its chip equals the RTL top for 30 cycles from
+    /// power-on, proved for all cycles or, with block RAM, said to be BOUNDED ONLY.
     fn every_design_on(board: retrogate::board::BoardId) {
-        let checked = designs_on(board, |d| !ASKED_FOR.contains(&(board, d)));
+        let checked = designs_on(board, |d| !LEVEL_8_ASKED_FOR.contains(&(board, d)));
         assert!(checked >= 2, "{board}: only {checked} designs");
     }
-
-    /// The board designs `make test` leaves to [`the_alchitry_designs_asked_for_pass`], since
-    /// with them a clean clone's `make test` took over 30 minutes (1,901 s on CI at 6e12271).
-    /// The Cu V2 has the Cu V1's
-    /// chip (HX8K CB132), clock, PLL settings and designs; only its pins differ, and its Io
-    /// needs no pull-down emulation. So `make test` checks each design on one of the two, and
-    /// J.R. 01 on both: the Cu V1 runs J.R. 01, the solver and the heap game (its PLL and
-    /// block RAM), the Cu V2 J.R. 01 and the stick game (between them every kind of pin its
-    /// Io has: switches, buttons, LEDs, the display). The pairs here are the rest, about 90 s
-    /// (solver), 170 s (heaps) and 50 s (sticks) from a cold tool cache.
-    const ASKED_FOR: [(retrogate::board::BoardId, &str); 3] = [
-        (retrogate::board::BoardId::AlchitryCu, "sticks"),
-        (retrogate::board::BoardId::AlchitryCuV2, "solver"),
-        (retrogate::board::BoardId::AlchitryCuV2, "heaps"),
-    ];
 
     /// `cargo nextest run --cargo-profile fast-build --features external-tools --run-ignored
     /// ignored-only --test cli the_alchitry_designs_asked_for`.
     #[test]
-    #[ignore = "about 5 minutes: run with --run-ignored (see ASKED_FOR)"]
+    #[ignore = "about 8 minutes: run with --run-ignored (see LEVEL_8_ASKED_FOR)"]
     fn the_alchitry_designs_asked_for_pass() {
-        for (board, design) in ASKED_FOR {
+        for (board, design) in LEVEL_8_ASKED_FOR {
             assert_eq!(designs_on(board, |d| d == design), 1, "{board} {design}");
         }
     }
@@ -414,10 +403,10 @@ mod with_tools {
                     "{board} {design}: no checkpoints decoded: {detail}"
                 ));
             }
-            // The chip equals the RTL top for 30 cycles from power-on, and the unbounded proof
-            // closes or says it did not: on a chip with block RAM (the solver's and the heap
-            // game's tables) it is not attempted (dprove took 44 s on the iCEBreaker's solver,
-            // minutes on the other boards), and the check says so.
+            // The chip equals the RTL top for 30 cycles from power-on, and for every cycle on
+            // a chip without block RAM; on one with block RAM (the solver's and the heap
+            // game's tables) the unbounded proof is not attempted (dprove took 44 s on the
+            // iCEBreaker's solver, minutes on the other boards), and the check says so.
             assert_eq!(json["ran"], 3, "{board} {design}: {stdout}");
             for k in [1, 2] {
                 let check = &json["levels"][k];
@@ -439,13 +428,21 @@ mod with_tools {
             ) {
                 failed.push(format!("{board} {design}: 30 cycles: {bounded}"));
             }
+            // Without block RAM, the proof closes: tests/netlist_equivalence.rs counts on it
+            // (tests/common/chip_proofs.rs).
             let unbounded = json["levels"][2]["detail"].as_str().unwrap_or_default();
-            let block_ram = matches!(design, "solver" | "heaps");
-            if unbounded.starts_with(
-                "BOUNDED ONLY: the unbounded proof is not attempted on a chip with block RAM \
-                 (SB_RAM40_4K)",
-            ) != block_ram
-            {
+            let as_expected = if has_block_ram(design) {
+                unbounded.starts_with(
+                    "BOUNDED ONLY: the unbounded proof is not attempted on a chip with block \
+                     RAM (SB_RAM40_4K)",
+                )
+            } else {
+                unbounded.contains(
+                    " pins equal on every cycle from power-on, every input free (ABC dprove, \
+                     induction depth",
+                )
+            };
+            if !as_expected {
                 failed.push(format!("{board} {design}: all cycles: {unbounded}"));
             }
             checked += 1;
