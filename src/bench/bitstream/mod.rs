@@ -705,6 +705,13 @@ pub(crate) fn read_back_chip(
     })
 }
 
+/// How the simulation's model (the RTL top beside the read-back chip) is built: quickly, since
+/// the chip is large and its C++ runs as fast at `-O1`.
+const CHIP_MODEL: verilator::ProgramBuild = verilator::ProgramBuild {
+    trace: false,
+    quick_compile: true,
+};
+
 /// Runs level 8 for `target` in `dir` (created).
 pub fn run_bitstream_level(
     target: &BitstreamTarget,
@@ -801,7 +808,7 @@ pub fn run_bitstream_level(
         TESTBENCH,
         &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
         TESTBENCH,
-        false,
+        CHIP_MODEL,
     )?;
     let cycles = stim.cycles();
     let limit = SimulationLimit::cycles(usize::try_from(cycles).unwrap_or(usize::MAX));
@@ -910,7 +917,10 @@ fn waveform(
         TESTBENCH,
         &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
         &name,
-        true,
+        verilator::ProgramBuild {
+            trace: true,
+            ..CHIP_MODEL
+        },
     ) else {
         return (None, None);
     };
