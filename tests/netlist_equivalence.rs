@@ -99,7 +99,7 @@ fn every_top_proved_here_of(board: BoardId) {
 /// `cargo nextest run --cargo-profile fast-build --features external-tools --run-ignored
 /// ignored-only --test netlist_equivalence`.
 #[test]
-#[ignore = "about 12 minutes: run with --run-ignored (see proved_here)"]
+#[ignore = "about 11 minutes: run with --run-ignored (see proved_here)"]
 fn every_other_top_netlist_equals_its_rtl() {
     let mut proved = 0;
     for board in BoardId::ALL {

@@ -92,28 +92,31 @@ pub fn build_model(
 }
 
 /// The Verilator options of [`build_program`]: a C++ model built for speed (Verilator's `-O3`,
-/// X values resolved to the fastest constant, no assertions), its fast code compiled with `-O3`
-/// and its slow (start-up) code with `-O0` (Verilator's make default is `-Os` for both).
-pub const PROGRAM_OPTIONS: [&str; 14] = [
-    "--cc",
-    "--exe",
-    "--build",
-    "-O3",
-    "--x-assign",
-    "fast",
-    "--x-initial",
-    "fast",
-    "--noassert",
-    "-Wno-fatal",
-    "-MAKEFLAGS",
-    "OPT_FAST=-O3",
-    "-MAKEFLAGS",
-    "OPT_SLOW=-O0",
-];
+/// X values resolved to the fastest constant, no assertions), its fast code compiled with
+/// `fast_code` (`-O3`, or `-O1` for [`ProgramBuild::quick_compile`]) and its slow (start-up)
+/// code with `-O0` (Verilator's make default is `-Os` for both).
+fn program_options(fast_code: &'static str) -> [&'static str; 14] {
+    [
+        "--cc",
+        "--exe",
+        "--build",
+        "-O3",
+        "--x-assign",
+        "fast",
+        "--x-initial",
+        "fast",
+        "--noassert",
+        "-Wno-fatal",
+        "-MAKEFLAGS",
+        fast_code,
+        "-MAKEFLAGS",
+        "OPT_SLOW=-O0",
+    ]
+}
 
 /// Builds the Verilog `sources` with `top` as root and a C++ `main` of the caller's (one of
 /// `sources`, a `.cpp` file driving the model `V<top>`) into the executable
-/// `dir/obj_<name>/<name>`, with [`PROGRAM_OPTIONS`] and the Verilog `defines`. Reused, cached
+/// `dir/obj_<name>/<name>`, with [`program_options`] and the Verilog `defines`. Reused, cached
 /// and built outside a folder GNU make refuses as [`build_model`] does.
 pub fn build_program(
     dir: &Path,
@@ -146,14 +149,12 @@ pub fn build_program_with(
     name: &str,
     build: ProgramBuild,
 ) -> Result<Model, ToolError> {
-    let mut options: Vec<&str> = PROGRAM_OPTIONS.to_vec();
-    if build.quick_compile {
-        for option in &mut options {
-            if *option == "OPT_FAST=-O3" {
-                *option = "OPT_FAST=-O1";
-            }
-        }
-    }
+    let fast_code = if build.quick_compile {
+        "OPT_FAST=-O1"
+    } else {
+        "OPT_FAST=-O3"
+    };
+    let mut options: Vec<&str> = program_options(fast_code).to_vec();
     if build.trace {
         options.push("--trace");
     }
