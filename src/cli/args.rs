@@ -114,6 +114,11 @@ has its key beside it (a press holds a button 120 ms, as a finger does; `+` then
 1.5 s, a long press), `~` power-cycles the board, `?` shows the help, `q`, Esc or Ctrl-C quit.
 The status line shows the board's time against the real time.
 
+Between two ticks of its time base (1 ms) a top mostly waits: the model skips such cycles when
+16 of them in a row change nothing but the time base's counter, which makes them repeat exactly
+until the next tick (--every-cycle evaluates them all; the board shows the same). The chip of
+--bin evaluates every cycle.
+
 With --keys FILE --frames DIR the board plays a key file as fast as it simulates and writes
 the screen as text to DIR/NNNN-<ms>ms.txt: one line per step, `<ms> <action>` in board time
 (ms since power-on), the action a control's key, `<key> hold <ms>`, `reset` (power cycle) or
@@ -150,6 +155,9 @@ pub struct BoardArgs {
     /// Working folder for the Verilator model (new, empty, or retrogate's).
     #[arg(long, value_name = "DIR", default_value = "build/board")]
     pub work: std::path::PathBuf,
+    /// Evaluate every clock cycle: no idle skip (slower; what the board shows is the same).
+    #[arg(long)]
+    pub every_cycle: bool,
 }
 
 /// `retrogate boards`.

@@ -88,7 +88,8 @@ pub fn run(args: BoardArgs, ui: &Ui, out: &mut dyn Write) -> Result<(), CliError
             })?
         }
     };
-    let session = Session::start(panel, &built.exe).map_err(|e| CliError::Step(e.to_string()))?;
+    let session = Session::start(panel, &built.exe, args.every_cycle)
+        .map_err(|e| CliError::Step(e.to_string()))?;
     let model = format!(
         "{}model {} in {:.1} s",
         match &args.bin {
@@ -141,10 +142,16 @@ fn scripted(
         .collect();
     output_dir::remove_own_files(dir, &stale)?;
     let board_s = session.seconds();
+    let evaluated = if session.evaluated() >= session.cycle() {
+        "every cycle evaluated".to_owned()
+    } else {
+        let percent = 100.0 * session.evaluated() as f64 / session.cycle().max(1) as f64;
+        format!("{percent:.2}% of its cycles evaluated, the others skipped as idle")
+    };
     writeln!(
         out,
         "board {}: {}: {} frames in {} ({board_s:.3} s of board time simulated in {wall:.2} s: \
-         {:.2}x real time; {model})",
+         {:.2}x real time; {evaluated}; {model})",
         session.panel.board.id,
         session.panel.title,
         frames.len(),

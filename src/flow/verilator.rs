@@ -138,6 +138,9 @@ pub struct ProgramBuild {
     /// its RTL top compiled in 31 s instead of 41 s and simulated its 30.45 million cycles in
     /// 67 s at both levels (2026-12-03).
     pub quick_compile: bool,
+    /// Every module inlined into the model's root (`--flatten`), so the root object holds the
+    /// design's whole state (the virtual board's idle skip compares it).
+    pub flatten: bool,
 }
 
 /// [`build_program`] as `build` says.
@@ -157,6 +160,9 @@ pub fn build_program_with(
     let mut options: Vec<&str> = program_options(fast_code).to_vec();
     if build.trace {
         options.push("--trace");
+    }
+    if build.flatten {
+        options.push("--flatten");
     }
     build_with(dir, sources, top, defines, name, &options, b"--exe")
 }

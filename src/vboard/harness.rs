@@ -4,7 +4,23 @@
 //! Protocol (one line each): `s <input> <0|1>` sets input pin `<input>` (its index among the
 //! top's inputs); `r <n>` runs `n` clock cycles (a rising and a falling edge each), printing
 //! `o <cycle> <bits>` after every cycle whose output pins changed (and once before the first
-//! run), then `d <cycle>`; `q` ends. `<bits>` holds one `0`/`1` per output pin, in order.
+//! run), then `d <cycle> <evaluated>`; `q` ends. `<bits>` holds one `0`/`1` per output pin, in
+//! order; `<evaluated>` counts the cycles the model evaluated since it started.
+//!
+//! **The idle skip** (the top's harness; not the read-back chip's, whose registers have no
+//! names): between two ticks of its time base a board top mostly waits, and Verilator would
+//! evaluate the whole design on each of the 12,000 to 100,000 edges. Every top has one time
+//! base, the module `<top>_core$time_base` with the ports `clock` and `tick` only, so its
+//! counter `count` is read by nothing else, and `tick` is `count == 0` one edge late. The
+//! harness runs a window of [`IDLE_WINDOW`] cycles when `count` is at least that large, and
+//! compares the model's whole state (every register, memory and port: one object, as the model
+//! is built with `--flatten`) before and after it, all but `count`. When nothing else changed
+//! and no output pin changed in between, each following window that starts with `count` at
+//! least [`IDLE_WINDOW`] sees `tick` low on every edge, as the first did, and so repeats it
+//! exactly: the harness lowers `count` by as many whole windows as that holds and counts their
+//! cycles, without evaluating them. The next edges, the tick among them, are evaluated again.
+//! Inputs change only between runs. `--every-cycle` (the harness's argument) turns it off; a
+//! test compares the two runs' output pins cycle by cycle.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -22,6 +38,11 @@ use crate::verilog::{ModulePort, PortDir};
 /// The executable name of the harness in its work folder.
 pub const HARNESS: &str = "board_harness";
 
+/// The idle skip's window, in cycles: a multiple of every period shorter than a tick that a
+/// top repeats while it waits (the Alchitry Cu V1's pull-down emulation drives and samples its
+/// floating inputs every 16 cycles).
+pub const IDLE_WINDOW: u64 = 16;
+
 /// The Verilator model of a top with its harness, built.
 #[derive(Clone, Debug)]
 pub struct Built {
@@ -31,10 +52,49 @@ pub struct Built {
     pub reused: bool,
     /// Wall-clock time of the build.
     pub elapsed: Duration,
+    /// The harness skips idle cycles (see the module doc): a top's, not a read-back chip's.
+    pub idle_skip: bool,
 }
 
-/// The C++ `main` driving `top` (whose clock is `clock`) by the protocol above.
-pub fn harness_cpp(top: &TopVerilog, clock: &str) -> Result<String, BoardError> {
+/// The member of the Verilator model of `top` (built with `--flatten`) that holds its time
+/// base's counter, after checking that the top has the time base the idle skip relies on: the
+/// core `core` (module `<top>_core`) with one instance `time_base` of `<top>_core$time_base`,
+/// whose ports are `clock` and `tick` only and whose counter is the register `count`.
+pub fn time_base_counter(top: &TopVerilog) -> Result<String, BoardError> {
+    let m = &top.module;
+    let core = format!("{m}_core");
+    let base = format!("{core}$time_base");
+    let found = |text: &str| top.verilog.matches(text).count() == 1;
+    let module_start = format!("\nmodule {base}(clock,tick);\n");
+    let body = top
+        .verilog
+        .split_once(&module_start)
+        .and_then(|(_, rest)| rest.split_once("\nendmodule").map(|(body, _)| body));
+    let has_count = body.is_some_and(|b| {
+        b.lines().any(|l| {
+            let l = l.trim();
+            l.starts_with("reg [") && l.ends_with("] count;")
+        })
+    });
+    if !(found(&format!("    {core} core("))
+        && found(&format!("    {base} time_base("))
+        && has_count)
+    {
+        return Err(BoardError::Setup(format!(
+            "the top {m} has no time base `core.time_base` with the ports clock and tick and a \
+             register count; the virtual board's idle skip needs it"
+        )));
+    }
+    Ok(format!("{m}__DOT__core__DOT__time_base__DOT__count"))
+}
+
+/// The C++ `main` driving `top` (whose clock is `clock`) by the protocol above; with
+/// `counter` (from [`time_base_counter`]) it skips idle cycles.
+pub fn harness_cpp(
+    top: &TopVerilog,
+    clock: &str,
+    counter: Option<&str>,
+) -> Result<String, BoardError> {
     let class = format!("V{}", top.module);
     let ports: Vec<&ModulePort> = top.ports.iter().filter(|p| p.name != clock).collect();
     if let Some(p) = ports.iter().find(|p| p.width > 64) {
@@ -75,13 +135,16 @@ pub fn harness_cpp(top: &TopVerilog, clock: &str) -> Result<String, BoardError> 
     }
     let nouts = outs.len().max(1);
     let nbits: usize = outs.iter().map(|p| p.width).sum::<usize>() + 1;
+    let (root_header, idle, run) = idle_skip_cpp(&class, counter);
     Ok(format!(
         "// The virtual board's harness (retrogate board): {module} driven through its pins.\n\
          #include \"{class}.h\"\n\
          #include \"verilated.h\"\n\
+         {root_header}\
          #include <cstdint>\n\
          #include <cstdio>\n\
          #include <cstdlib>\n\
+         #include <cstring>\n\
          \n\
          static {class}* m;\n\
          static uint64_t prev[{nouts}];\n\
@@ -90,11 +153,17 @@ pub fn harness_cpp(top: &TopVerilog, clock: &str) -> Result<String, BoardError> 
          \n\
          static bool changed() {{\n  bool c = false;\n{changed}  return c;\n}}\n\
          \n\
+         static unsigned long long evaluated = 0;\n\
+         \n\
+         static void step() {{\n  m->{clock} = 1;\n  m->eval();\n  m->{clock} = 0;\n  m->eval();\n  ++evaluated;\n}}\n\
+         {idle}\
+         \n\
          static void show(unsigned long long cycle) {{\n  char line[{nbits}];\n  int at = 0;\n{show}  line[at] = 0;\n  printf(\"o %llu %s\\n\", cycle, line);\n}}\n\
          \n\
          int main(int argc, char** argv) {{\n\
          \x20 VerilatedContext* ctx = new VerilatedContext;\n\
          \x20 ctx->commandArgs(argc, argv);\n\
+         \x20 bool every_cycle = argc > 1 && strcmp(argv[1], \"--every-cycle\") == 0;\n\
          \x20 m = new {class}{{ctx}};\n\
          \x20 m->{clock} = 0;\n\
          \x20 m->eval();\n\
@@ -112,15 +181,8 @@ pub fn harness_cpp(top: &TopVerilog, clock: &str) -> Result<String, BoardError> 
          \x20     bool c = changed();\n\
          \x20     if (first || c) show(cycle);\n\
          \x20     first = false;\n\
-         \x20     for (unsigned long long i = 0; i < n; ++i) {{\n\
-         \x20       m->{clock} = 1;\n\
-         \x20       m->eval();\n\
-         \x20       m->{clock} = 0;\n\
-         \x20       m->eval();\n\
-         \x20       ++cycle;\n\
-         \x20       if (changed()) show(cycle);\n\
-         \x20     }}\n\
-         \x20     printf(\"d %llu\\n\", cycle);\n\
+{run}\
+         \x20     printf(\"d %llu %llu\\n\", cycle, evaluated);\n\
          \x20     fflush(stdout);\n\
          \x20   }} else if (cmd[0] == 'q') {{\n\
          \x20     break;\n\
@@ -135,10 +197,70 @@ pub fn harness_cpp(top: &TopVerilog, clock: &str) -> Result<String, BoardError> 
     ))
 }
 
+/// The C++ of the idle skip (see the module doc) for the model `class`, whose time base's
+/// counter is the root's member `counter`: its declarations, and the run loop of `r <n>`.
+fn idle_skip_cpp(class: &str, counter: Option<&str>) -> (String, String, String) {
+    let plain = "\x20     for (unsigned long long i = 0; i < n; ++i) {\n\
+                 \x20       step();\n\
+                 \x20       ++cycle;\n\
+                 \x20       if (changed()) show(cycle);\n\
+                 \x20     }\n"
+        .to_owned();
+    let Some(counter) = counter else {
+        return (String::new(), String::new(), plain);
+    };
+    let root = format!("{class}___024root");
+    let header = format!("#include \"{root}.h\"\n");
+    let decls = format!(
+        "\n\
+         // The idle skip (retrogate's src/vboard/harness.rs says why it is exact).\n\
+         static const unsigned long long WINDOW = {IDLE_WINDOW};\n\
+         static char before[sizeof({root})];\n\
+         \n\
+         // Whether the model's state is as `before` holds it, all but the time base's counter.\n\
+         static bool same_but_counter() {{\n\
+         \x20 const char* now = (const char*)m->rootp;\n\
+         \x20 const size_t lo = (const char*)&m->rootp->{counter} - now;\n\
+         \x20 const size_t hi = lo + sizeof m->rootp->{counter};\n\
+         \x20 return memcmp(before, now, lo) == 0 && memcmp(before + hi, now + hi, sizeof before - hi) == 0;\n\
+         }}\n"
+    );
+    let run = format!(
+        "\x20     if (every_cycle) {{\n\
+         {plain}         \x20     }} else {{\n\
+         \x20       auto& count = m->rootp->{counter};\n\
+         \x20       unsigned long long i = 0;\n\
+         \x20       while (i < n) {{\n\
+         \x20         // A window: no tick on any of its edges when it starts with count >= WINDOW.\n\
+         \x20         bool window = (unsigned long long)count >= WINDOW && n - i >= WINDOW;\n\
+         \x20         if (window) memcpy(before, (const void*)m->rootp, sizeof before);\n\
+         \x20         bool quiet = true;\n\
+         \x20         for (unsigned long long w = 0; w < (window ? WINDOW : 1); ++w) {{\n\
+         \x20           step();\n\
+         \x20           ++i;\n\
+         \x20           ++cycle;\n\
+         \x20           if (changed()) {{ show(cycle); quiet = false; }}\n\
+         \x20         }}\n\
+         \x20         if (window && quiet && same_but_counter()) {{\n\
+         \x20           // Whole windows, each starting with count >= WINDOW, within this run.\n\
+         \x20           unsigned long long k = (unsigned long long)count / WINDOW;\n\
+         \x20           if (k > (n - i) / WINDOW) k = (n - i) / WINDOW;\n\
+         \x20           count -= k * WINDOW;\n\
+         \x20           i += k * WINDOW;\n\
+         \x20           cycle += k * WINDOW;\n\
+         \x20         }}\n\
+         \x20       }}\n\
+         \x20     }}\n"
+    );
+    (header, decls, run)
+}
+
 /// Writes the top, the iCE40 cell models it needs and the harness into `dir` and builds the
-/// harness with Verilator (reused when its inputs are unchanged, or from the tool cache).
+/// harness with Verilator (reused when its inputs are unchanged, or from the tool cache),
+/// flattened, with the idle skip.
 pub fn build(dir: &Path, top: &TopVerilog, clock: &str) -> Result<Built, BoardError> {
     let start = Instant::now();
+    let counter = time_base_counter(top)?;
     let rtl = runner::write_file(Tool::Verilator, dir, "board_top.v", &top.verilog)?;
     let rtl = equiv::pins_as_inputs(dir, &[rtl], "board_pins")?;
     let cells = equiv::cell_models(dir, &rtl, "board_cells.v", equiv::BlockRam::Simulated)?;
@@ -146,16 +268,21 @@ pub fn build(dir: &Path, top: &TopVerilog, clock: &str) -> Result<Built, BoardEr
         Tool::Verilator,
         dir,
         "board_harness.cpp",
-        &harness_cpp(top, clock)?,
+        &harness_cpp(top, clock, Some(&counter))?,
     )?;
     let mut sources = vec![cells];
     sources.extend(rtl);
     sources.push(cpp);
-    let model = verilator::build_program(dir, &sources, &top.module, &[], HARNESS)?;
+    let flat = verilator::ProgramBuild {
+        flatten: true,
+        ..verilator::ProgramBuild::default()
+    };
+    let model = verilator::build_program_with(dir, &sources, &top.module, &[], HARNESS, flat)?;
     Ok(Built {
         exe: model.exe,
         reused: model.reused,
         elapsed: start.elapsed(),
+        idle_skip: true,
     })
 }
 
@@ -248,7 +375,7 @@ pub(crate) fn build_chip(
         Tool::Verilator,
         dir,
         "board_harness.cpp",
-        &harness_cpp(top, clock)?,
+        &harness_cpp(top, clock, None)?,
     )?;
     let sources = vec![cells, chip.source.clone(), wrapper, cpp];
     let model = verilator::build_program(
@@ -262,6 +389,7 @@ pub(crate) fn build_chip(
         exe: model.exe,
         reused: model.reused,
         elapsed: start.elapsed(),
+        idle_skip: false,
     })
 }
 
@@ -272,15 +400,19 @@ pub struct Harness {
     stdout: BufReader<ChildStdout>,
     /// Clock cycles run since power-on.
     pub cycle: u64,
+    /// Of those, the cycles the model evaluated (the others were skipped as idle).
+    pub evaluated: u64,
     line: String,
 }
 
 impl Harness {
-    /// Starts `exe` with every input at its level in `levels`.
-    pub fn start(exe: &Path, levels: &[bool]) -> Result<Self, BoardError> {
+    /// Starts `exe` with every input at its level in `levels`; with `every_cycle` it
+    /// evaluates every cycle (no idle skip).
+    pub fn start(exe: &Path, levels: &[bool], every_cycle: bool) -> Result<Self, BoardError> {
         // In a process group of its own, registered: a signal to retrogate stops it too.
         let mut child = crate::interrupt::spawn(
             Command::new(exe)
+                .args(every_cycle.then_some("--every-cycle"))
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null()),
@@ -294,6 +426,7 @@ impl Harness {
             stdin,
             stdout: BufReader::new(stdout),
             cycle: 0,
+            evaluated: 0,
             line: String::new(),
         };
         for (k, &level) in levels.iter().enumerate() {
@@ -321,13 +454,14 @@ impl Harness {
                 ));
             }
             let mut words = self.line.split_whitespace();
-            match (words.next(), words.next(), words.next()) {
-                (Some("o"), Some(c), Some(bits)) => {
+            match (words.next(), words.next(), words.next(), words.next()) {
+                (Some("o"), Some(c), Some(bits), None) => {
                     let c = c.parse().unwrap_or(self.cycle);
                     changed(c, bits.as_bytes());
                 }
-                (Some("d"), Some(c), None) => {
+                (Some("d"), Some(c), Some(e), None) => {
                     self.cycle = c.parse().unwrap_or(self.cycle + n);
+                    self.evaluated = e.parse().unwrap_or(self.evaluated);
                     return Ok(());
                 }
                 _ => {
@@ -360,4 +494,46 @@ impl Drop for Harness {
 
 fn lost(e: std::io::Error) -> BoardError {
     BoardError::Harness(format!("lost the harness: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardId;
+    use crate::circuit::top::{top_verilog, Design, Timing};
+
+    /// Every top of every board has the time base the idle skip relies on, found where its
+    /// Verilog declares it; a top whose counter is renamed is refused, and its harness is not
+    /// built with the skip.
+    #[test]
+    fn every_top_has_the_time_base_the_idle_skip_needs() {
+        let mut tops = 0;
+        for board in BoardId::ALL {
+            for design in Design::every() {
+                if !design.runs_on(board) {
+                    continue;
+                }
+                let b = board.board();
+                let top = top_verilog(board, &design, &Timing::for_design(b, &design)).unwrap();
+                let counter = time_base_counter(&top).unwrap();
+                assert_eq!(
+                    counter,
+                    format!("{}__DOT__core__DOT__time_base__DOT__count", top.module)
+                );
+                let cpp = harness_cpp(&top, b.clock.pin, Some(&counter)).unwrap();
+                assert!(cpp.contains(&format!("m->rootp->{counter}")), "{cpp}");
+                assert!(cpp.contains(&format!("WINDOW = {IDLE_WINDOW};")));
+                let plain = harness_cpp(&top, b.clock.pin, None).unwrap();
+                assert!(!plain.contains("rootp") && !plain.contains("WINDOW"));
+                let mut renamed = top.clone();
+                renamed.verilog = top.verilog.replace("] count;", "] counter;");
+                assert!(matches!(
+                    time_base_counter(&renamed),
+                    Err(BoardError::Setup(e)) if e.contains("idle skip")
+                ));
+                tops += 1;
+            }
+        }
+        assert!(tops >= 17, "{tops}");
+    }
 }

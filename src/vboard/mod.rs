@@ -3,7 +3,8 @@
 //!
 //! - [`harness`]: the Verilator model of the top (or, [`build_from_bin`], of the chip a
 //!   bitstream configures, read back as `verify --level 8` reads it) with a C++ `main` that
-//!   takes pin changes and cycle counts on stdin and writes the output pins when they change;
+//!   takes pin changes and cycle counts on stdin and writes the output pins when they change,
+//!   skipping (exactly) the top's idle cycles between two ticks of its time base;
 //! - [`panel`]: what to draw and press, from the board data (resources, labels, polarities,
 //!   colours) and the design's use of each pin, with a key for each button and switch;
 //! - [`Session`]: a running board: presses held as a finger holds them (past the debouncer),
@@ -122,9 +123,12 @@ pub struct Session {
     /// What it draws and presses.
     pub panel: Panel,
     exe: PathBuf,
+    every_cycle: bool,
     harness: Harness,
     /// Cycles run before the last power cycle.
     base: u64,
+    /// Of those, the cycles evaluated (not skipped as idle).
+    base_evaluated: u64,
     /// The input levels now.
     levels: Vec<bool>,
     /// The output pins' levels now.
@@ -137,9 +141,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts the board `exe` (a harness of [`build`]) at power-on, every control released.
-    pub fn start(panel: Panel, exe: &Path) -> Result<Self, BoardError> {
-        let harness = Harness::start(exe, &panel.idle)?;
+    /// Starts the board `exe` (a harness of [`build`]) at power-on, every control released;
+    /// with `every_cycle` its model evaluates every clock cycle (no idle skip: see
+    /// [`harness`]).
+    pub fn start(panel: Panel, exe: &Path, every_cycle: bool) -> Result<Self, BoardError> {
+        let harness = Harness::start(exe, &panel.idle, every_cycle)?;
         let mut muxed = vec![false; panel.outputs.len()];
         let mut latched = Vec::new();
         for part in &panel.parts {
@@ -163,8 +169,10 @@ impl Session {
             levels: panel.idle.clone(),
             outputs: vec![false; panel.outputs.len()],
             exe: exe.to_path_buf(),
+            every_cycle,
             harness,
             base: 0,
+            base_evaluated: 0,
             releases: Vec::new(),
             shown,
             muxed,
@@ -175,6 +183,12 @@ impl Session {
     /// Clock cycles since the session started (power cycles included).
     pub fn cycle(&self) -> u64 {
         self.base + self.harness.cycle
+    }
+
+    /// Of [`Session::cycle`], the cycles the model evaluated; the others were skipped as idle,
+    /// exactly (see [`harness`]).
+    pub fn evaluated(&self) -> u64 {
+        self.base_evaluated + self.harness.evaluated
     }
 
     /// The board's time since the session started, seconds.
@@ -228,9 +242,11 @@ impl Session {
             let control = &self.panel.controls[c];
             self.levels[control.input] = control.idle;
         }
-        let harness = Harness::start(&self.exe, &self.levels)?;
+        let evaluated = self.evaluated();
+        let harness = Harness::start(&self.exe, &self.levels, self.every_cycle)?;
         self.harness = harness;
         self.base = cycle;
+        self.base_evaluated = evaluated;
         for l in self.shown.latched.iter_mut().flatten() {
             *l = [false; 8];
         }

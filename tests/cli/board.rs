@@ -176,6 +176,92 @@ fn a_scripted_go_board_game_makes_the_solvers_moves() {
     }
 }
 
+/// The idle skip is exact: the Go Board's stick game and its on-chip solver (block RAM in the
+/// model's state) played through the harness with and without it, the same presses at the same
+/// cycles (a game's moves, a long press, presses during the machine's think time), give the
+/// same output pins at every cycle they change; the skipping run evaluated under 2% of the
+/// cycles.
+#[cfg(feature = "external-tools")]
+#[test]
+fn the_idle_skip_changes_no_output_pin_on_any_cycle() {
+    use retrogate::board::BoardId;
+    use retrogate::vboard::harness::Harness;
+    let here = tempfile::tempdir().unwrap();
+    for name in ["sticks", "solver"] {
+        let design = design(name);
+        let panel = retrogate::vboard::panel(BoardId::GoBoard, &design).unwrap();
+        let dir = here.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        let built = retrogate::vboard::build(BoardId::GoBoard, &design, &dir).unwrap();
+        assert!(built.idle_skip);
+        let ms = u64::from(panel.hz) / 1000;
+        const END: u64 = 7000;
+        // (press at ms, control by key, held ms): SW1..SW4 are keys 1..4. On the solver's
+        // set-up pages: SW4 held (next page), SW2 (19 sticks), SW4 held, SW1 (the last stick
+        // wins), SW4 held (solve and play), then takes, one during the machine's think time
+        // and one too short for the debouncer; on the stick game the first long press starts a
+        // game with the machine first.
+        let presses: [(u64, char, u64); 9] = [
+            (100, '4', 1500),
+            (1700, '2', 120),
+            (2000, '4', 1500),
+            (3600, '1', 120),
+            (3800, '4', 1500),
+            (5500, '1', 120),
+            (5700, '3', 37),
+            (6300, '2', 120),
+            (6305, '3', 3),
+        ];
+        let mut runs = Vec::new();
+        for every_cycle in [false, true] {
+            let mut h = Harness::start(&built.exe, &panel.idle, every_cycle).unwrap();
+            let mut changes: Vec<(u64, Vec<u8>)> = Vec::new();
+            let mut events: Vec<(u64, usize, bool)> = Vec::new();
+            for (at, key, hold) in presses {
+                let c = panel.control(key).unwrap();
+                let control = &panel.controls[c];
+                events.push((at * ms, control.input, !control.idle));
+                events.push(((at + hold) * ms, control.input, control.idle));
+            }
+            events.sort();
+            for (at, input, level) in events {
+                h.run(at - h.cycle, &mut |c, bits| {
+                    changes.push((c, bits.to_vec()))
+                })
+                .unwrap();
+                h.set(input, level).unwrap();
+            }
+            h.run(END * ms - h.cycle, &mut |c, bits| {
+                changes.push((c, bits.to_vec()))
+            })
+            .unwrap();
+            assert_eq!(h.cycle, END * ms);
+            runs.push((changes, h.evaluated));
+        }
+        let (skipping, every) = (&runs[0], &runs[1]);
+        assert!(
+            skipping.0.len() >= 10,
+            "{name}: only {} changes",
+            skipping.0.len()
+        );
+        assert_eq!(
+            skipping.0, every.0,
+            "{name}: the idle skip changed an output"
+        );
+        assert_eq!(
+            every.1,
+            END * ms,
+            "{name}: --every-cycle evaluates every cycle"
+        );
+        assert!(
+            skipping.1 * 50 < END * ms,
+            "{name}: {} of {} cycles evaluated",
+            skipping.1,
+            END * ms
+        );
+    }
+}
+
 /// Bad input: a key the board has no control for is refused with the line, the valid keys and
 /// exit 2, and nothing is written (no frames, no work folder).
 #[test]
@@ -256,10 +342,12 @@ fn board_part(frame: &str) -> String {
         .join("\n")
 }
 
-/// Every design of the registry on `board` plays a short script: a frame at power-on, a press
-/// of key 1 (else the first button the design uses, else a flip of its first switch), a frame
-/// after it; the run exits 0, every frame shows the board, the design and every control's key,
-/// and the press changes what the board's lights and digits show.
+/// Every design of the registry on `board` plays a short script: a press of key 1 (else the
+/// first button the design uses, else a flip of its first switch) at 50 ms, and another at
+/// 300 ms, a frame kept at every change; the run exits 0, every frame shows the board, the
+/// design and every control's key, and the press changes what the board's lights and digits
+/// show. The same script with `--every-cycle` (no idle skip) writes the same frames, while the
+/// first run skipped idle cycles.
 #[cfg(feature = "external-tools")]
 fn every_design_on(board_id: retrogate::board::BoardId) {
     use retrogate::vboard::ControlKind;
@@ -285,29 +373,45 @@ fn every_design_on(board_id: retrogate::board::BoardId) {
             .or_else(|| used(ControlKind::Button))
             .or_else(|| used(ControlKind::Switch))
             .unwrap_or_else(|| panic!("{board_id} {name}: no control with a use"));
-        let keys = format!("0 frame\n50 {}\n300 frame\n", control.key);
+        let keys = format!("50 {0}\n300 {0}\n", control.key);
         let file = format!("keys-{name}.txt");
         std::fs::write(here.path().join(&file), keys).unwrap();
-        let frames_dir = format!("frames-{name}");
-        let started = std::time::Instant::now();
-        let out = board(here.path())
-            .args(["--board", board_id.as_str(), "--design", name])
-            .args(["--keys", &file, "--frames", &frames_dir])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        eprintln!(
-            "{board_id} {name}: {:.1} s: {stdout}",
-            started.elapsed().as_secs_f64()
+        let mut runs = Vec::new();
+        for every_cycle in [false, true] {
+            let frames_dir = format!("frames-{name}-{every_cycle}");
+            let mut cmd = board(here.path());
+            cmd.args(["--board", board_id.as_str(), "--design", name])
+                .args(["--keys", &file, "--frames", &frames_dir]);
+            if every_cycle {
+                cmd.arg("--every-cycle");
+            }
+            let started = std::time::Instant::now();
+            let out = cmd.output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            eprintln!(
+                "{board_id} {name}: {:.1} s: {stdout}",
+                started.elapsed().as_secs_f64()
+            );
+            assert!(
+                out.status.success(),
+                "{board_id} {name}: {stdout}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let said = if every_cycle {
+                "; every cycle evaluated;"
+            } else {
+                "% of its cycles evaluated, the others skipped as idle;"
+            };
+            assert!(stdout.contains(said), "{board_id} {name}: {stdout}");
+            runs.push(frames(&here.path().join(&frames_dir)));
+        }
+        assert_eq!(
+            runs[0], runs[1],
+            "{board_id} {name}: the idle skip changed what the board shows"
         );
-        assert!(
-            out.status.success(),
-            "{board_id} {name}: {stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let frames = frames(&here.path().join(&frames_dir));
-        assert_eq!(frames.len(), 2, "{board_id} {name}: {frames:?}");
-        for (file, text) in &frames {
+        let frames = &runs[0];
+        assert!(frames.len() >= 3, "{board_id} {name}: {frames:?}");
+        for (file, text) in frames {
             assert!(
                 text.contains(board_id.board().name) && text.contains(name),
                 "{board_id} {name} {file}:\n{text}"
@@ -315,6 +419,7 @@ fn every_design_on(board_id: retrogate::board::BoardId) {
             for c in &panel.controls {
                 assert!(
                     text.contains(&format!("[{}]", c.key))
+                        || text.contains(&format!("<{}>", c.key))
                         || (c.kind == ControlKind::Switch && text.contains(&c.key.to_string())),
                     "{board_id} {name} {file}: no key {}:\n{text}",
                     c.key
@@ -323,7 +428,7 @@ fn every_design_on(board_id: retrogate::board::BoardId) {
         }
         assert_ne!(
             board_part(&frames[0].1),
-            board_part(&frames[1].1),
+            board_part(&frames[frames.len() - 1].1),
             "{board_id} {name}: pressing {} ({}) changed nothing",
             control.key,
             control.label

@@ -710,6 +710,7 @@ pub(crate) fn read_back_chip(
 const CHIP_MODEL: verilator::ProgramBuild = verilator::ProgramBuild {
     trace: false,
     quick_compile: true,
+    flatten: false,
 };
 
 /// Runs level 8 for `target` in `dir` (created).
