@@ -1,6 +1,7 @@
 //! The heap-game controller's safety properties, proved for every input sequence by ABC's
-//! property-directed reachability (`pdr`), on the emitted `heaps_game` at T = 7, A = 2, M = 3
-//! with a think pause of 2 ticks.
+//! property-directed reachability (`pdr`), on the emitted `heaps_game` of the `heaps` board
+//! design ([`BOARD_CONTROLLER`]: T = 63, A = 2, M = 3, a think pause of 500 ticks; the tests'
+//! mutants are checked on a small one, [`SMALL_CONTROLLER`]).
 //!
 //! The controller is proved against the solver's port contract, not against one solver: the
 //! emitted file's solver submodule (`heaps_game$solver`) is replaced by an abstract one that
@@ -41,14 +42,49 @@ use crate::circuit::sticks_solver::bits_for;
 use crate::flow::abc;
 use crate::flow::yosys::Model;
 
-/// Largest target of the checked controller.
-pub const PROPS_MAX_TARGET: u64 = 7;
-/// Largest addition of the checked controller.
-pub const PROPS_MAX_ADD: u64 = 2;
-/// Multiplications of the checked controller (`x*2` to `x*4`).
-pub const PROPS_MAX_MUL: u64 = 3;
-/// Ticks of the think pause of the checked controller.
-pub const PROPS_THINK_TICKS: u64 = 2;
+/// A controller whose properties are proved: its solver's sizes and its think pause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PropsController {
+    /// Largest target.
+    pub max_target: u64,
+    /// Largest addition.
+    pub max_add: u64,
+    /// Multiplications (`x*2` to `x*(M+1)`).
+    pub max_mul: u64,
+    /// Ticks of the think pause.
+    pub think_ticks: u64,
+}
+
+/// The controller of the `heaps` board design (`HeapsGame<6, 7, 2, 3, 3, 8>` in
+/// `circuit::top::heaps`, the board's 500-tick think pause): the one `verify heaps-solver`
+/// proves. ABC's `pdr` proved it in 119 s on the quiet 2-core machine (2026-12-04).
+pub const BOARD_CONTROLLER: PropsController = PropsController {
+    max_target: 63,
+    max_add: 2,
+    max_mul: 3,
+    think_ticks: 500,
+};
+
+/// A small controller (T = 7, a think pause of 2 ticks), proved in seconds: the tests check on
+/// it that broken controllers fail.
+pub const SMALL_CONTROLLER: PropsController = PropsController {
+    max_target: 7,
+    max_add: 2,
+    max_mul: 3,
+    think_ticks: 2,
+};
+
+impl PropsController {
+    /// Its emitted Verilog.
+    pub fn verilog(&self) -> Result<String, HeapsBenchError> {
+        Ok(heaps_game_verilog(
+            self.max_target,
+            self.max_add,
+            self.max_mul,
+            self.think_ticks,
+        )?)
+    }
+}
 /// Time ABC's `pdr` is given.
 pub const PDR_LIMIT: Duration = Duration::from_secs(300);
 /// Module name of the wrapper.
@@ -68,26 +104,31 @@ pub const PROPERTIES: [&str; 4] = [
 /// The solver submodule's name in the emitted controller.
 const SOLVER: &str = "heaps_game$solver";
 
-/// The emitted controller with its solver replaced by the abstract one (see the module docs);
-/// `None` when the file does not hold the solver submodule where expected.
-pub fn with_abstract_solver(controller: &str) -> Option<String> {
-    let start = controller.find(&format!("module {SOLVER}("))?;
+/// The emitted controller `verilog` (of `controller`'s sizes) with its solver replaced by the
+/// abstract one (see the module docs); `None` when the file does not hold the solver submodule
+/// where expected.
+pub fn with_abstract_solver(verilog: &str, controller: &PropsController) -> Option<String> {
+    let start = verilog.find(&format!("module {SOLVER}("))?;
     let end_marker = format!("endmodule // {SOLVER}");
-    let end = controller[start..].find(&end_marker)? + start + end_marker.len();
+    let end = verilog[start..].find(&end_marker)? + start + end_marker.len();
     Some(format!(
         "{}{}{}",
-        &controller[..start],
-        abstract_solver(),
-        &controller[end..]
+        &verilog[..start],
+        abstract_solver(controller),
+        &verilog[end..]
     ))
 }
 
-/// The abstract solver (see the module docs).
-fn abstract_solver() -> String {
-    let w = bits_for(PROPS_MAX_TARGET);
-    let (_, b) = heaps_widths(PROPS_MAX_TARGET, PROPS_MAX_ADD, PROPS_MAX_MUL);
-    let a = PROPS_MAX_ADD as usize;
-    let m = PROPS_MAX_MUL as usize;
+/// The abstract solver of `controller`'s sizes (see the module docs).
+fn abstract_solver(controller: &PropsController) -> String {
+    let w = bits_for(controller.max_target);
+    let (_, b) = heaps_widths(
+        controller.max_target,
+        controller.max_add,
+        controller.max_mul,
+    );
+    let a = controller.max_add as usize;
+    let m = controller.max_mul as usize;
     let moves = a + m;
     format!(
         "\
@@ -167,20 +208,27 @@ endmodule // {SOLVER}",
     )
 }
 
-/// The wrapper: free inputs into `heaps_game`, and the properties at its ports.
-pub fn wrapper() -> String {
-    let w = bits_for(PROPS_MAX_TARGET);
-    let (_, b) = heaps_widths(PROPS_MAX_TARGET, PROPS_MAX_ADD, PROPS_MAX_MUL);
+/// The wrapper of `controller`: free inputs into `heaps_game`, and the properties at its ports.
+pub fn wrapper(controller: &PropsController) -> String {
+    let w = bits_for(controller.max_target);
+    let (_, b) = heaps_widths(
+        controller.max_target,
+        controller.max_add,
+        controller.max_mul,
+    );
     let h = w + 2;
-    let a = PROPS_MAX_ADD as usize;
-    let m = PROPS_MAX_MUL as usize;
+    // The heaps compared at `x` bits, where x*(M+1) of any h-bit heap fits (no wrap-around),
+    // and summed at x + 1.
+    let x = h + bits_for(controller.max_mul + 1);
+    let a = controller.max_add as usize;
+    let m = controller.max_mul as usize;
     let moves = a + m;
     let mut ops = Vec::new();
     for i in 0..a {
-        ops.push(format!("(al[{i}] && y == x + 8'd{})", i + 1));
+        ops.push(format!("(al[{i}] && y == x + {x}'d{})", i + 1));
     }
     for i in 0..m {
-        ops.push(format!("(al[{}] && y == x * 8'd{})", a + i, i + 2));
+        ops.push(format!("(al[{}] && y == x * {x}'d{})", a + i, i + 2));
     }
     format!(
         "\
@@ -249,44 +297,46 @@ module {PROPS_MODULE}(input clock);
         p_starting <= starting;
     end
     // y is x after one allowed move.
-    function step(input [{movesm}:0] al, input [7:0] x, input [7:0] y);
+    function step(input [{movesm}:0] al, input [{xm}:0] x, input [{xm}:0] y);
         step = y != x && ({ops});
     endfunction
-    wire [7:0] pa8 = {{{pad}'d0, pa}};
-    wire [7:0] pb8 = {{{pad}'d0, pb}};
-    wire [7:0] a8 = {{{pad}'d0, heap_a}};
-    wire [7:0] b8 = {{{pad}'d0, heap_b}};
-    wire [8:0] sum = {{1'b0, a8}} + {{1'b0, b8}};
-    wire [8:0] target9 = {{{pad9}'d0, target_r}};
+    wire [{xm}:0] pa_x = {{{pad}'d0, pa}};
+    wire [{xm}:0] pb_x = {{{pad}'d0, pb}};
+    wire [{xm}:0] a_x = {{{pad}'d0, heap_a}};
+    wire [{xm}:0] b_x = {{{pad}'d0, heap_b}};
+    wire [{x}:0] sum = {{1'b0, a_x}} + {{1'b0, b_x}};
+    wire [{x}:0] target_x = {{{pad_target}'d0, target_r}};
     wire in_progress = !solving && !game_over;
     wire p_in_progress = !p_over && !p_solving && !p_starting;
     wire moved = p_in_progress && (heap_a != pa || heap_b != pb);
-    wire one_step = (b8 == pb8 && step(allowed, pa8, a8)) || (a8 == pa8 && step(allowed, pb8, b8));
+    wire one_step = (b_x == pb_x && step(allowed, pa_x, a_x)) || (a_x == pa_x && step(allowed, pb_x, b_x));
     always @* begin
         if (moved) assert(one_step);
-        if (in_progress || moved) assert(in_progress == (sum < target9));
+        if (in_progress || moved) assert(in_progress == (sum < target_x));
         if (p_in_progress && !in_progress) assert(moved);
         if (moved && game_over) assert(human_won == (p_human ? last_r : !last_r));
     end
 endmodule
 ",
-        t = PROPS_MAX_TARGET,
+        t = controller.max_target,
         am = a - 1,
         mm = m - 1,
         wm = w - 1,
         bm = b - 1,
         hm = h - 1,
         movesm = moves - 1,
-        pad = 8 - h,
-        pad9 = 9 - w,
+        xm = x - 1,
+        pad = x - h,
+        pad_target = x + 1 - w,
         ops = ops.join(" || "),
     )
 }
 
-/// Proves the properties in `dir/properties` on the emitted controller, or on `verilog` (a
-/// `heaps_game` of T = 7, A = 2, M = 3: to check the level catches a broken controller).
+/// Proves the properties in `dir/properties` on the emitted `controller`, or on `verilog` (a
+/// `heaps_game` of `controller`'s sizes: to check the level catches a broken controller).
 pub fn run_heaps_game_properties(
     dir: &Path,
+    controller: &PropsController,
     verilog: Option<String>,
 ) -> Result<SolverLevelReport, HeapsBenchError> {
     let start = Instant::now();
@@ -295,13 +345,14 @@ pub fn run_heaps_game_properties(
         .map_err(|(path, source)| HeapsBenchError::Io { path, source })?;
     let verilog = match verilog {
         Some(v) => v,
-        None => heaps_game_verilog(
-            PROPS_MAX_TARGET,
-            PROPS_MAX_ADD,
-            PROPS_MAX_MUL,
-            PROPS_THINK_TICKS,
-        )?,
+        None => controller.verilog()?,
     };
+    let PropsController {
+        max_target,
+        max_add,
+        max_mul,
+        think_ticks,
+    } = *controller;
     let mut report = SolverLevelReport {
         level: Level::Properties,
         case: PROPS_CASE,
@@ -312,13 +363,12 @@ pub fn run_heaps_game_properties(
         failure: None,
         elapsed: Duration::ZERO,
         detail: format!(
-            "{HEAPS_GAME_MODULE} (T = {PROPS_MAX_TARGET}, A = {PROPS_MAX_ADD}, M = \
-             {PROPS_MAX_MUL}, think {PROPS_THINK_TICKS} ticks) against the solver's port \
-             contract: {}",
+            "{HEAPS_GAME_MODULE} (T = {max_target}, A = {max_add}, M = {max_mul}, think \
+             {think_ticks} ticks) against the solver's port contract: {}",
             PROPERTIES.join("; ")
         ),
     };
-    let Some(abstracted) = with_abstract_solver(&verilog) else {
+    let Some(abstracted) = with_abstract_solver(&verilog, controller) else {
         return Ok(report.not_checked(
             format!(
                 "the Verilog has no `module {SOLVER}(` ... `endmodule // {SOLVER}` to replace \
@@ -330,7 +380,7 @@ pub fn run_heaps_game_properties(
     let aiger = abc::wrapped_aiger(
         &dir,
         (HEAPS_GAME_MODULE, &abstracted),
-        (PROPS_MODULE, &wrapper()),
+        (PROPS_MODULE, &wrapper(controller)),
         &[],
     )?;
     let aiger = match aiger {
@@ -370,54 +420,50 @@ mod tests {
 
     #[test]
     fn the_abstract_solver_replaces_the_emitted_one() {
-        let v = heaps_game_verilog(
-            PROPS_MAX_TARGET,
-            PROPS_MAX_ADD,
-            PROPS_MAX_MUL,
-            PROPS_THINK_TICKS,
-        )
-        .unwrap();
-        let abstracted = with_abstract_solver(&v).unwrap();
+        let v = BOARD_CONTROLLER.verilog().unwrap();
+        let abstracted = with_abstract_solver(&v, &BOARD_CONTROLLER).unwrap();
         assert_eq!(abstracted.matches(&format!("module {SOLVER}(")).count(), 1);
         assert!(abstracted.contains("assume(query_move < 3'd5 && chosen[0]);"));
         // The controller itself is unchanged.
         let controller_end = "endmodule // heaps_game\n";
         let cut = |s: &str| s[..s.find(controller_end).unwrap()].to_owned();
         assert_eq!(cut(&v), cut(&abstracted));
-        assert!(with_abstract_solver("module other(); endmodule").is_none());
+        assert!(with_abstract_solver("module other(); endmodule", &BOARD_CONTROLLER).is_none());
     }
 
     #[test]
     fn the_wrapper_asserts_each_property_once() {
-        let w = wrapper();
-        assert_eq!(w.matches("assert(").count(), PROPERTIES.len());
-        // x+1, x+2, x*2, x*3, x*4 in the fixed order.
-        assert!(
-            w.contains(
-                "(al[0] && y == x + 8'd1) || (al[1] && y == x + 8'd2) || (al[2] && y == x * 8'd2) \
-                 || (al[3] && y == x * 8'd3) || (al[4] && y == x * 8'd4)"
-            ),
-            "{w}"
-        );
+        for (controller, x) in [(BOARD_CONTROLLER, 11), (SMALL_CONTROLLER, 8)] {
+            let w = wrapper(&controller);
+            assert_eq!(w.matches("assert(").count(), PROPERTIES.len());
+            // x+1, x+2, x*2, x*3, x*4 in the fixed order, at x bits: the 8-bit heaps of T = 63
+            // (5-bit of T = 7) times 4 do not wrap around.
+            let ops = format!(
+                "(al[0] && y == x + {x}'d1) || (al[1] && y == x + {x}'d2) || \
+                 (al[2] && y == x * {x}'d2) || (al[3] && y == x * {x}'d3) || \
+                 (al[4] && y == x * {x}'d4)"
+            );
+            assert!(w.contains(&ops), "{w}");
+        }
     }
 
     #[cfg(feature = "external-tools")]
     #[test]
     fn the_emitted_controller_is_proved_and_broken_ones_fail() {
+        // The board's controller is proved by `verify heaps-solver` in the CLI tests
+        // (`verify_heaps_solver_runs_every_level_and_proves_its_netlist`); here the small one,
+        // and its mutants.
         let dir = crate::flow::testing::work_dir("heaps_game_properties");
-        let report = run_heaps_game_properties(dir.path(), None).unwrap();
+        let report = run_heaps_game_properties(dir.path(), &SMALL_CONTROLLER, None).unwrap();
         assert!(report.passed(), "{report}");
         assert!(
-            report.detail.contains("proved for every input sequence"),
+            report.detail.contains("proved for every input sequence")
+                && report
+                    .detail
+                    .contains("(T = 7, A = 2, M = 3, think 2 ticks)"),
             "{report}"
         );
-        let good = heaps_game_verilog(
-            PROPS_MAX_TARGET,
-            PROPS_MAX_ADD,
-            PROPS_MAX_MUL,
-            PROPS_THINK_TICKS,
-        )
-        .unwrap();
+        let good = SMALL_CONTROLLER.verilog().unwrap();
         for (from, to, property) in [
             ("won_n = ~last_r;", "won_n = last_r;", 4),
             (
@@ -434,8 +480,12 @@ mod tests {
         ] {
             assert!(good.contains(from), "{from}");
             let dir = crate::flow::testing::work_dir("heaps_game_properties_mutant");
-            let report =
-                run_heaps_game_properties(dir.path(), Some(good.replace(from, to))).unwrap();
+            let report = run_heaps_game_properties(
+                dir.path(),
+                &SMALL_CONTROLLER,
+                Some(good.replace(from, to)),
+            )
+            .unwrap();
             assert!(!report.passed(), "{from} -> {to} passed: {report}");
             let failure = report.failure.unwrap();
             assert!(

@@ -16,8 +16,7 @@ use crate::bench::heaps_formal::{
     run_heaps_formal_level, FORMAL_MAX_ADD, FORMAL_MAX_MUL, FORMAL_MAX_TARGET, LEVEL_NAME,
 };
 use crate::bench::heaps_game_properties::{
-    run_heaps_game_properties, LEVEL_NAME as PROPERTIES_NAME, PROPS_MAX_ADD, PROPS_MAX_MUL,
-    PROPS_MAX_TARGET,
+    run_heaps_game_properties, BOARD_CONTROLLER, LEVEL_NAME as PROPERTIES_NAME,
 };
 use crate::bench::heaps_solver::{gate_case, run_heaps_level, verify_cases};
 use crate::bench::level::Level;
@@ -92,9 +91,9 @@ pub fn run(
     if levels.contains(&Level::Properties) {
         run.section(Section::HeapsGameProperties {
             module: HEAPS_GAME_MODULE,
-            max_target: PROPS_MAX_TARGET,
-            max_add: PROPS_MAX_ADD,
-            max_mul: PROPS_MAX_MUL,
+            max_target: BOARD_CONTROLLER.max_target,
+            max_add: BOARD_CONTROLLER.max_add,
+            max_mul: BOARD_CONTROLLER.max_mul,
         });
         solver_check(
             run,
@@ -105,7 +104,7 @@ pub fn run(
                 head: PROPERTIES_NAME.to_owned(),
             },
             work,
-            || run_heaps_game_properties(work, None),
+            || run_heaps_game_properties(work, &BOARD_CONTROLLER, None),
         );
     }
     if levels.contains(&Level::Equivalence) {
