@@ -15,6 +15,22 @@ fn board(dir: &Path) -> std::process::Command {
     c
 }
 
+/// Runs `cmd`, a scripted `board` (`what` names it in messages), says how long it took, and
+/// checks it succeeded; its standard output.
+#[cfg(feature = "external-tools")]
+fn scripted_ok(cmd: &mut std::process::Command, what: &str) -> String {
+    let started = std::time::Instant::now();
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    eprintln!("{what}: {:.1} s: {stdout}", started.elapsed().as_secs_f64());
+    assert!(
+        out.status.success(),
+        "{what}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// The frames a scripted run wrote, in order, as (file name, text).
 #[cfg(feature = "external-tools")]
 fn frames(dir: &Path) -> Vec<(String, String)> {
@@ -385,18 +401,7 @@ fn every_design_on(board_id: retrogate::board::BoardId) {
             if every_cycle {
                 cmd.arg("--every-cycle");
             }
-            let started = std::time::Instant::now();
-            let out = cmd.output().unwrap();
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            eprintln!(
-                "{board_id} {name}: {:.1} s: {stdout}",
-                started.elapsed().as_secs_f64()
-            );
-            assert!(
-                out.status.success(),
-                "{board_id} {name}: {stdout}{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            let stdout = scripted_ok(&mut cmd, &format!("{board_id} {name}"));
             let said = if every_cycle {
                 "; every cycle evaluated;"
             } else {
@@ -686,18 +691,7 @@ fn the_bitstream_read_back_shows_what_the_top_shows() {
         if with_bin {
             cmd.args(["--bin", &bin]);
         }
-        let started = std::time::Instant::now();
-        let out = cmd.output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        eprintln!(
-            "{frames_dir}: {:.1} s: {stdout}",
-            started.elapsed().as_secs_f64()
-        );
-        assert!(
-            out.status.success(),
-            "{frames_dir}: {stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let stdout = scripted_ok(&mut cmd, frames_dir);
         assert_eq!(
             stdout.contains(&format!("the chip read back from {bin}")),
             with_bin,
