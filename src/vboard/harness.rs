@@ -209,6 +209,7 @@ fn idle_skip_cpp(class: &str, counter: Option<&str>) -> (String, String, String)
     let Some(counter) = counter else {
         return (String::new(), String::new(), plain);
     };
+    let indented: String = plain.lines().map(|l| format!("  {l}\n")).collect();
     let root = format!("{class}___024root");
     let header = format!("#include \"{root}.h\"\n");
     let decls = format!(
@@ -227,7 +228,8 @@ fn idle_skip_cpp(class: &str, counter: Option<&str>) -> (String, String, String)
     );
     let run = format!(
         "\x20     if (every_cycle) {{\n\
-         {plain}         \x20     }} else {{\n\
+         {indented}\
+         \x20     }} else {{\n\
          \x20       auto& count = m->rootp->{counter};\n\
          \x20       unsigned long long i = 0;\n\
          \x20       while (i < n) {{\n\
