@@ -431,6 +431,40 @@ mod tests {
         assert!(with_abstract_solver("module other(); endmodule", &BOARD_CONTROLLER).is_none());
     }
 
+    /// `BOARD_CONTROLLER` is the controller the `heaps` design puts on the boards: its modules
+    /// in the Alchitry Cu's top (the controller, its solver and think timer), renamed, are the
+    /// emitted controller's, line for line.
+    #[test]
+    fn the_board_controller_is_the_heaps_designs() {
+        use crate::board::BoardId;
+        use crate::circuit::top::{top_verilog, Design, Timing};
+        let board = BoardId::AlchitryCu;
+        let timing = Timing::for_design(board.board(), &Design::Heaps);
+        let top = top_verilog(board, &Design::Heaps, &timing).unwrap();
+        // Every module named `name` or `name$...`, in order, renamed to `to`.
+        let modules = |v: &str, name: &str, to: &str| -> Vec<String> {
+            v.split("\nmodule ")
+                .skip(1)
+                .filter(|m| {
+                    m.starts_with(&format!("{name}(")) || m.starts_with(&format!("{name}$"))
+                })
+                .map(|m| m.split("\nendmodule").next().unwrap().replace(name, to))
+                .collect()
+        };
+        let on_board = modules(
+            &top.verilog,
+            &format!("{}_core$game", top.module),
+            "heaps_game",
+        );
+        let emitted = modules(
+            &BOARD_CONTROLLER.verilog().unwrap(),
+            HEAPS_GAME_MODULE,
+            "heaps_game",
+        );
+        assert!(on_board.len() >= 3, "{on_board:?}");
+        assert_eq!(on_board, emitted);
+    }
+
     #[test]
     fn the_wrapper_asserts_each_property_once() {
         for (controller, x) in [(BOARD_CONTROLLER, 11), (SMALL_CONTROLLER, 8)] {

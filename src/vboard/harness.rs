@@ -52,8 +52,6 @@ pub struct Built {
     pub reused: bool,
     /// Wall-clock time of the build.
     pub elapsed: Duration,
-    /// The harness skips idle cycles (see the module doc): a top's, not a read-back chip's.
-    pub idle_skip: bool,
 }
 
 /// The member of the Verilator model of `top` (built with `--flatten`) that holds its time
@@ -284,7 +282,6 @@ pub fn build(dir: &Path, top: &TopVerilog, clock: &str) -> Result<Built, BoardEr
         exe: model.exe,
         reused: model.reused,
         elapsed: start.elapsed(),
-        idle_skip: true,
     })
 }
 
@@ -391,7 +388,6 @@ pub(crate) fn build_chip(
         exe: model.exe,
         reused: model.reused,
         elapsed: start.elapsed(),
-        idle_skip: false,
     })
 }
 
