@@ -289,7 +289,7 @@ pub fn run_formal_level(
         Model::Vacuous(why) => return Ok(report.not_checked(why, start)),
     };
     let base = abc::bmc3(&dir, &aiger, BASE_FRAMES, &format!("{FORMAL_MODULE}_base"))?;
-    let step = match judge_bounded(&base, BASE_FRAMES) {
+    let step = match judge_bounded(&base, BASE_FRAMES, "bmc3") {
         Some(failure) => {
             report.failure = Some(failure);
             report.elapsed = start.elapsed();
@@ -315,7 +315,7 @@ pub fn run_formal_level(
                 other => format!("{other:?}"),
             };
             let run = abc::bmc3(&dir, &aiger, FORMAL_DEPTH, &format!("{FORMAL_MODULE}_bmc3"))?;
-            report.failure = judge_bounded(&run, FORMAL_DEPTH);
+            report.failure = judge_bounded(&run, FORMAL_DEPTH, "bmc3");
             report.detail = format!(
                 "{scope}; BOUNDED ONLY, not proved for all cycles: bounded model check to depth {FORMAL_DEPTH} with ABC bmc3 (yosys-abc); {why} (see {})",
                 step.log.display()
@@ -328,16 +328,16 @@ pub fn run_formal_level(
 
 /// The level's failure, if any, from a `bmc3` verdict over `frames` cycles: `None` when no
 /// assertion (of the contract or of the invariants) failed within them.
-pub(crate) fn judge_bounded(run: &abc::Run, frames: u64) -> Option<String> {
+pub(crate) fn judge_bounded(run: &abc::Run, frames: u64, engine: &str) -> Option<String> {
     let log = run.log.display();
     match &run.verdict {
         abc::Verdict::HoldsFor { frames: f } if *f == frames => None,
         abc::Verdict::Failed { output, frame } => Some(format!(
-            "an assertion fails: assertion {output} of the wrapper in cycle {frame} (bmc3; see {log})"
+            "an assertion fails: assertion {output} of the wrapper in cycle {frame} ({engine}; see {log})"
         )),
         abc::Verdict::Undecided { reason } => Some(format!("{reason}; see {log}")),
         other => Some(format!(
-            "bmc3 reached no verdict for {frames} cycles ({other:?}); see {log}"
+            "{engine} reached no verdict for {frames} cycles ({other:?}); see {log}"
         )),
     }
 }
@@ -407,7 +407,7 @@ mod tests {
             verdict,
             log: PathBuf::from("log"),
         };
-        let judge = |verdict| judge_bounded(&run(verdict), FORMAL_DEPTH);
+        let judge = |verdict| judge_bounded(&run(verdict), FORMAL_DEPTH, "bmc3");
         assert_eq!(
             judge(abc::Verdict::HoldsFor {
                 frames: FORMAL_DEPTH

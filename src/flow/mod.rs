@@ -9,7 +9,7 @@
 //! | [`iverilog`] | `iverilog`, `vvp` | `iverilog` |
 //! | [`verilator`] | `verilator` (lint, `--binary` build) | `verilator` |
 //! | [`smtbmc`] | `yosys-smtbmc` with `z3` (bounded, k-induction, cover) | `yosys`, `z3` |
-//! | [`abc`] | `yosys` (AIGER), `yosys-abc` (`pdr`: unbounded proof; `bmc3`: bounded; `ind`: k-induction step) | `yosys` |
+//! | [`abc`] | `yosys` (AIGER), `yosys-abc` (`pdr`: unbounded proof; `bmc3`, `&bmcs`: bounded; `ind`: k-induction step) | `yosys` |
 //! | [`equiv`] | `yosys` (`equiv_make`, `equiv_induct`: netlist against RTL) | `yosys` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!

@@ -194,7 +194,7 @@ pub enum Tool {
     Dot,
     /// yosys's SMT-based model checker (bounded, k-induction, cover), run with z3.
     YosysSmtbmc,
-    /// ABC as yosys ships it: model checking of AIGER files (`bmc3`).
+    /// ABC as yosys ships it: model checking of AIGER files (`pdr`, `bmc3`, `&bmcs`, `ind`, `dprove`).
     YosysAbc,
     /// Binary bitstream back to ASCII (icestorm).
     Iceunpack,
