@@ -10,7 +10,7 @@
 //! (`retrogate::flow::equiv::RAM_MODEL`). The heap solver's 2-bit state register `drain` is
 //! marked `fsm_encoding = "none"`: recoded one-hot by `synth_ice40`, it no longer paired with
 //! the RTL's by name, and the induction did not close in 10 minutes; kept binary, the heaps
-//! top is proved in about 4 minutes.
+//! top is proved in 2 to 4 minutes.
 //!
 //! `make test` proves here the tops that nothing else in it proves for every cycle
 //! ([`proved_here`]); [`every_other_top_netlist_equals_its_rtl`] proves the rest when asked
@@ -36,7 +36,8 @@ fn design(name: &str) -> Design {
 mod chip_proofs;
 
 /// The board tops whose proofs run only when asked for (`--run-ignored`), with why: the two
-/// `heaps` tops' proofs take about 4 minutes each (236 s and 224 s on 2026-12-03), which took
+/// `heaps` tops' proofs take 2 to 4 minutes each (236 s and 224 s on 2026-12-03; the Cu's 148 s
+/// on 2026-12-04, once both sides were cleaned up with `opt -fast -keepdc`), which took
 /// `make test` from a clean clone past its 30 minutes; and the Cu V2's solver top (about a
 /// minute), the Cu V1's solver top but for its pins and the Io V1's pull-down emulation, which
 /// the Cu V1's and the Cu V2's other tops' proofs cover.
