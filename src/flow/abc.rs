@@ -176,38 +176,43 @@ pub struct Run {
     pub log: PathBuf,
 }
 
-/// Run ABC's `pdr` on `aig` with a time limit, in the script `<name>.abc`, leaving
-/// `<name>.log` in `dir`.
-pub fn pdr(dir: &Path, aig: &Path, limit: Duration, name: &str) -> Result<Run, ToolError> {
-    let secs = limit.as_secs().max(1);
+/// Run the ABC `commands` on `aig` (read first) in the script `<name>.abc`, leaving
+/// `<name>.log` in `dir`, with the verdict `judge` reads from ABC's output.
+fn check(
+    dir: &Path,
+    aig: &Path,
+    name: &str,
+    commands: &str,
+    judge: impl Fn(&str) -> Verdict,
+) -> Result<Run, ToolError> {
     let aig = script::file(Tool::YosysAbc, dir, aig)?;
     let out = script::run(
         dir,
         Interpreter::Abc,
         name,
-        &format!("read_aiger {aig}\nfold\nstrash\npdr -T {secs}\n"),
+        &format!("read_aiger {aig}\n{commands}"),
         None,
     )?;
     Ok(Run {
-        verdict: judge_pdr(&out.stdout),
+        verdict: judge(&out.stdout),
         log: dir.join(format!("{name}.log")),
     })
+}
+
+/// Run ABC's `pdr` on `aig` with a time limit, in the script `<name>.abc`, leaving
+/// `<name>.log` in `dir`.
+pub fn pdr(dir: &Path, aig: &Path, limit: Duration, name: &str) -> Result<Run, ToolError> {
+    let secs = limit.as_secs().max(1);
+    let commands = format!("fold\nstrash\npdr -T {secs}\n");
+    check(dir, aig, name, &commands, judge_pdr)
 }
 
 /// Run ABC's `bmc3` on `aig` for `frames` cycles, in the script `<name>.abc`, leaving
 /// `<name>.log` in `dir`.
 pub fn bmc3(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
-    let aig = script::file(Tool::YosysAbc, dir, aig)?;
-    let out = script::run(
-        dir,
-        Interpreter::Abc,
-        name,
-        &format!("read_aiger {aig}\nfold\nstrash\nbmc3 -F {frames}\n"),
-        None,
-    )?;
-    Ok(Run {
-        verdict: judge_bmc3(&out.stdout, frames),
-        log: dir.join(format!("{name}.log")),
+    let commands = format!("fold\nstrash\nbmc3 -F {frames}\n");
+    check(dir, aig, name, &commands, |stdout| {
+        judge_bmc3(stdout, frames)
     })
 }
 
@@ -216,17 +221,9 @@ pub fn bmc3(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, Tool
 /// verdicts are [`bmc3`]'s; `&bmcs` may check a few more frames than asked for (it unrolls one
 /// frame ahead), and the verdict is then [`Verdict::HoldsFor`] the asked-for `frames`.
 pub fn bmcs(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
-    let aig = script::file(Tool::YosysAbc, dir, aig)?;
-    let out = script::run(
-        dir,
-        Interpreter::Abc,
-        name,
-        &format!("read_aiger {aig}\nfold\nstrash\n&get -n\n&bmcs -g -F {frames}\n"),
-        None,
-    )?;
-    Ok(Run {
-        verdict: judge_bmcs(&out.stdout, frames),
-        log: dir.join(format!("{name}.log")),
+    let commands = format!("fold\nstrash\n&get -n\n&bmcs -g -F {frames}\n");
+    check(dir, aig, name, &commands, |stdout| {
+        judge_bmcs(stdout, frames)
     })
 }
 
@@ -237,17 +234,9 @@ pub fn bmcs(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, Tool
 /// `frames` frames, every assertion holds on every cycle of every path. A failing step is no
 /// counterexample (its first state may be unreachable): it is [`Verdict::Undecided`].
 pub fn induction(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
-    let aig = script::file(Tool::YosysAbc, dir, aig)?;
-    let out = script::run(
-        dir,
-        Interpreter::Abc,
-        name,
-        &format!("read_aiger {aig}\nfold\nstrash\norpos\nind -F {frames}\n"),
-        None,
-    )?;
-    Ok(Run {
-        verdict: judge_induction(&out.stdout, frames),
-        log: dir.join(format!("{name}.log")),
+    let commands = format!("fold\nstrash\norpos\nind -F {frames}\n");
+    check(dir, aig, name, &commands, |stdout| {
+        judge_induction(stdout, frames)
     })
 }
 
@@ -258,18 +247,8 @@ pub fn induction(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run,
 /// `<name>.log` in `dir` (and, when it gives no verdict, ABC's reduced miter `sm01.aig`).
 /// [`Verdict::Proved`] when no output is ever high from the initial state.
 pub fn dprove(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
-    let aig = script::file(Tool::YosysAbc, dir, aig)?;
-    let out = script::run(
-        dir,
-        Interpreter::Abc,
-        name,
-        &format!("read_aiger {aig}\nstrash\ndprove -j -p -F {frames}\n"),
-        None,
-    )?;
-    Ok(Run {
-        verdict: judge_dprove(&out.stdout),
-        log: dir.join(format!("{name}.log")),
-    })
+    let commands = format!("strash\ndprove -j -p -F {frames}\n");
+    check(dir, aig, name, &commands, judge_dprove)
 }
 
 /// Reads `dprove`'s verdict.
