@@ -3,7 +3,7 @@
 `default_nettype none
 // Submodules share this file with their top: waive Verilator's file-name rule.
 /* verilator lint_off DECLFILENAME */
-module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,machine_first,new_game,heap,move_index,move_valid,probe,probe_a,probe_b,heap_a,heap_b,human_turn,machine_heap,machine_move,solving,game_over,human_won,illegal,probe_winning,probe_depth);
+module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,machine_first,new_game,heap,move_index,move_valid,probe,probe_a,probe_b,heap_a,heap_b,human_turn,machine_heap,machine_move,solving,game_over,human_won,illegal,probe_winning,probe_depth,probe_blunder);
 
     // Module arguments
     input wire  clock;
@@ -34,6 +34,7 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
     output reg  illegal;
     output reg  probe_winning;
     output reg  [6:0] probe_depth;
+    output reg  probe_blunder;
 
     // Stub signals
     reg  solver$clock;
@@ -53,6 +54,7 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
     wire  [6:0] solver$query_depth;
     wire  solver$query_heap;
     wire  [2:0] solver$query_move;
+    wire  solver$query_blunder;
     reg  timer$clock;
     reg  timer$load;
     reg  timer$tick;
@@ -74,7 +76,8 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
         .query_winning(solver$query_winning),
         .query_depth(solver$query_depth),
         .query_heap(solver$query_heap),
-        .query_move(solver$query_move)
+        .query_move(solver$query_move),
+        .query_blunder(solver$query_blunder)
     );
     heaps_game$timer timer(
         .clock(timer$clock),
@@ -271,11 +274,12 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
         illegal = refused_r;
         probe_winning = solver$query_winning;
         probe_depth = solver$query_depth;
+        probe_blunder = solver$query_blunder;
     end
 endmodule // heaps_game
 
 
-module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move);
+module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move,query_blunder);
 
     // Module arguments
     input wire  clock;
@@ -293,13 +297,15 @@ module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,
     output reg  [6:0] query_depth;
     output reg  query_heap;
     output reg  [2:0] query_move;
+    output reg  query_blunder;
 
     // Update code (custom)
-    // Table: one word per position (a, b), {winning, depth[6], heap, move[3]}, in block RAM;
+    // Table: one word per position (a, b), {blunder, winning, depth[6], heap, move[3]}, in
+    // block RAM;
     // (a, b) at {a[4:0], b}, every bit inverted when a[5] is set (the triangle a + b < 2^6
     // folded into half the square).
-    (* ram_style = "block" *) reg [10:0] mem [0:2047];
-    reg [10:0] rdata;
+    (* ram_style = "block" *) reg [11:0] mem [0:2047];
+    reg [11:0] rdata;
     reg [4:0] allowed;
     reg [5:0] target_r;
     reg last_r;
@@ -326,6 +332,7 @@ module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,
     reg [5:0] acc_depth;
     reg acc_heap;
     reg [2:0] acc_index;
+    reg acc_blunder;
     // Stage 1: the lowest pending move of this heap, its successor and the successor's address.
     wire [4:0] pick = pending & (~pending + 5'd1);
     wire [4:0] rest = pending & (pending - 5'd1);
@@ -366,9 +373,12 @@ module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,
     wire [5:0] n_depth = take ? s_depth : acc_depth;
     wire n_heap = take ? m_heap : acc_heap;
     wire [2:0] n_index = take ? m_index : acc_index;
+    // A successor in the table won at depth 1: this move lets the opponent win at once.
+    wire s_blunder = m_move & ~m_term & rd_win & (rd_depth == 6'd1);
+    wire n_blunder = (~m_first & acc_blunder) | s_blunder;
     wire [5:0] depth_next = n_depth + 6'd1;
     wire writing = m_valid & m_last;
-    wire [10:0] wdata = n_move ? {n_loss, depth_next, n_heap, n_index} : 11'd0;
+    wire [11:0] wdata = n_move ? {n_blunder, n_loss, depth_next, n_heap, n_index} : 12'd0;
 
     always @(posedge clock) begin
         rdata <= mem[read_address];
@@ -435,6 +445,7 @@ module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,
                 acc_depth <= n_depth;
                 acc_heap <= n_heap;
                 acc_index <= n_index;
+                acc_blunder <= n_blunder;
             end
             if (drain == 2'd1) begin
                 drain <= 2'd2;
@@ -453,6 +464,7 @@ module heaps_game$solver(clock,reset,adds,muls,target,last_wins,start,busy,done,
         query_depth = {1'b0, rdata[9:4]};
         query_heap = rdata[3];
         query_move = rdata[2:0];
+        query_blunder = rdata[11];
     end
 endmodule // heaps_game$solver
 

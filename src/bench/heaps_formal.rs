@@ -10,7 +10,7 @@
 //! * from the start on, `busy` is high and `done` low until the cycle the documented count
 //!   ([`solve_cycles`]) says, and from then on `done` is high and `busy` low (so every solve
 //!   also ends within the contract's bound, [`cycle_bound`], which a unit test checks is larger);
-//! * while `done` is high, the query outputs (outcome, depth, heap, move) equal the software
+//! * while `done` is high, the query outputs (outcome, depth, heap, move, blunder) equal the software
 //!   solver's entry for that game and position whenever the query is a position of the game
 //!   (both heaps at least 1, their sum below the target). The monitor is a case over every
 //!   game and position, generated from [`expected_heaps_table`].
@@ -86,8 +86,8 @@ pub fn formal_wrapper() -> String {
     let (_, b) = heaps_widths(FORMAL_MAX_TARGET, FORMAL_MAX_ADD, FORMAL_MAX_MUL);
     let a = FORMAL_MAX_ADD as usize;
     let m = FORMAL_MAX_MUL as usize;
-    // The entry: winning, depth (W + 1 bits), heap, move (B bits).
-    let ew = 1 + (w + 1) + 1 + b;
+    // The entry: winning, depth (W + 1 bits), heap, move (B bits), blunder.
+    let ew = 1 + (w + 1) + 1 + b + 1;
     let cw = bits_for(FORMAL_DEPTH + 1);
     let mut cases = String::new();
     let mut done_at = String::new();
@@ -113,12 +113,13 @@ pub fn formal_wrapper() -> String {
         let table = expected_heaps_table(&g, FORMAL_MAX_ADD);
         for ((qa, qb), e) in query_order(g.target).into_iter().zip(table) {
             cases.push_str(&format!(
-                "            {{{key}, {w}'d{qa}, {w}'d{qb}}}: want_at = {{1'b{}, {}'d{}, 1'b{}, {b}'d{}}};\n",
+                "            {{{key}, {w}'d{qa}, {w}'d{qb}}}: want_at = {{1'b{}, {}'d{}, 1'b{}, {b}'d{}, 1'b{}}};\n",
                 u8::from(e.winning),
                 w + 1,
                 e.depth,
                 e.heap,
-                e.index
+                e.index,
+                u8::from(e.blunder)
             ));
         }
     }
@@ -159,13 +160,14 @@ module {FORMAL_MODULE}(input clock);
     wire [{w}:0] query_depth;
     wire query_heap;
     wire [{bm}:0] query_move;
+    wire query_blunder;
     {HEAPS_SOLVER_MODULE} dut (
         .clock(clock), .reset(reset),
         .adds(start ? adds_c : other_adds), .muls(start ? muls_c : other_muls),
         .target(start ? target_c : other_target), .last_wins(start ? rule_c : other_rule),
         .start(start), .busy(busy), .done(done), .query_a(query_a), .query_b(query_b),
         .query_winning(query_winning), .query_depth(query_depth), .query_heap(query_heap),
-        .query_move(query_move)
+        .query_move(query_move), .query_blunder(query_blunder)
     );
     always @(posedge clock) if (cyc != {{{cw}{{1'b1}}}}) cyc <= cyc + {cw}'d1;
     wire [{cwm}:0] finish = done_at(adds_c, muls_c, target_c);
@@ -175,7 +177,7 @@ module {FORMAL_MODULE}(input clock);
         if (cyc >= {cw}'d2 && cyc < finish) assert(busy && !done);
         if (cyc >= {cw}'d2 && cyc >= finish) assert(done && !busy);
         if (cyc >= {cw}'d2 && done && position)
-            assert({{query_winning, query_depth, query_heap, query_move}}
+            assert({{query_winning, query_depth, query_heap, query_move, query_blunder}}
                 == want_at(adds_c, muls_c, rule_c, target_c, query_a, query_b));
     end
 endmodule
@@ -270,9 +272,11 @@ mod tests {
         assert_eq!(w.matches("}: done_at = ").count(), 256);
         // x+1 alone, the last move wins, target 4: from (1, 1) the mover goes to (2, 1) or
         // (1, 2), whose mover then wins at once; so (1, 1) is lost in 2, by the first heap's
-        // x+1 (heap 0, move 0).
+        // x+1 (heap 0, move 0), and every move there is a blunder.
         assert!(
-            w.contains("{2'd1, 3'd0, 1'b1, 3'd4, 3'd1, 3'd1}: want_at = {1'b0, 4'd2, 1'b0, 3'd0};"),
+            w.contains(
+                "{2'd1, 3'd0, 1'b1, 3'd4, 3'd1, 3'd1}: want_at = {1'b0, 4'd2, 1'b0, 3'd0, 1'b1};"
+            ),
             "{w}"
         );
     }

@@ -133,7 +133,7 @@ fn abstract_solver(controller: &PropsController) -> String {
     format!(
         "\
 // The solver's port contract, abstracted (retrogate::bench::heaps_game_properties).
-module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move);
+module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move,query_blunder);
     input wire clock;
     input wire reset;
     input wire [{am}:0] adds;
@@ -149,11 +149,13 @@ module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,q
     output reg [{w}:0] query_depth;
     output reg query_heap;
     output reg [{bm}:0] query_move;
+    output reg query_blunder;
     (* anyseq *) reg finish;
     (* anyseq *) reg any_winning;
     (* anyseq *) reg [{w}:0] any_depth;
     (* anyseq *) reg any_heap;
     (* anyseq *) reg [{bm}:0] any_move;
+    (* anyseq *) reg any_blunder;
     reg [{movesm}:0] allowed_r;
     reg [{wm}:0] target_r;
     reg [{wm}:0] a_r;
@@ -169,6 +171,7 @@ module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,q
         query_depth = {w1}'d0;
         query_heap = 1'b0;
         query_move = {b}'d0;
+        query_blunder = 1'b0;
     end
     always @(posedge clock) begin
         if (reset) begin
@@ -189,6 +192,7 @@ module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,q
         query_depth <= any_depth;
         query_heap <= any_heap;
         query_move <= any_move;
+        query_blunder <= any_blunder;
     end
     // The contract: at a position of the game with a move allowed, the chosen move is allowed.
     wire in_game = a_r != {w}'d0 && b_r != {w}'d0
@@ -262,6 +266,7 @@ module {PROPS_MODULE}(input clock);
     wire illegal;
     wire probe_winning;
     wire [{w}:0] probe_depth;
+    wire probe_blunder;
     {HEAPS_GAME_MODULE} dut (
         .clock(clock), .tick(tick), .reset(reset), .adds(adds), .muls(muls), .target(target),
         .last_wins(last_wins), .start_a(start_a), .start_b(start_b),
@@ -270,7 +275,8 @@ module {PROPS_MODULE}(input clock);
         .probe_b(probe_b), .heap_a(heap_a), .heap_b(heap_b), .human_turn(human_turn),
         .machine_heap(machine_heap), .machine_move(machine_move), .solving(solving),
         .game_over(game_over), .human_won(human_won), .illegal(illegal),
-        .probe_winning(probe_winning), .probe_depth(probe_depth)
+        .probe_winning(probe_winning), .probe_depth(probe_depth),
+        .probe_blunder(probe_blunder)
     );
     // The game as the controller samples it, and the previous cycle's outputs.
     reg [{movesm}:0] allowed = {moves}'d0;

@@ -4,7 +4,9 @@
 //! the fixed order `x+1, ..., x+A, x*2, ..., x*(M+1)`, end `sum>=T`, the same rule): for every
 //! position `(a, b)` with `a, b >= 1` and `a + b < T` its outcome, depth and
 //! [`best_move`](crate::solver::Solution::best_move) (heap and the move's index in the fixed
-//! list), exactly what `retrogate solve heaps --format json` prints. With no move allowed (no
+//! list), exactly what `retrogate solve heaps --format json` prints; and the blunder bit,
+//! whether some move reaches a position the software solver finds won at depth 1 (the test
+//! `retrogate kege` applies for task 19). With no move allowed (no
 //! such game exists) every position is lost at depth 0, as a stuck player is.
 //!
 //! A configuration ([`heaps_case`]) is a list of solves run back to back on one circuit: every
@@ -29,7 +31,7 @@ use crate::circuit::heaps_solver::{
 };
 use crate::flow::{iverilog, runner, verilator, yosys, ToolError};
 use crate::game::expr::MoveExpr;
-use crate::game::{ApplyTo, End, HeapsGame, Last};
+use crate::game::{ApplyTo, End, Game, HeapsGame, Last};
 use crate::solver::kege::{analyse, KegeAnswers};
 use crate::solver::{solve, Outcome};
 
@@ -136,6 +138,7 @@ pub fn expected_heaps_table(r: &HeapsRequest, max_add: u64) -> Vec<HeapsEntry> {
                 depth: 0,
                 heap: 0,
                 index: 0,
+                blunder: false,
             };
             order.len()
         ];
@@ -168,11 +171,18 @@ pub fn expected_heaps_table(r: &HeapsRequest, max_add: u64) -> Vec<HeapsEntry> {
             let (heap, index) = solution
                 .best_move(i)
                 .map_or((0, 0), |(m, _)| (m.heap as u32, moves[m.expr].0));
+            // As `retrogate kege` reads task 19: some move reaches a position won at depth 1.
+            let mut blunder = false;
+            game.for_each_successor(i, |succ| {
+                let s = solution.successor_value(succ);
+                blunder |= s.outcome == Outcome::Win && s.depth == Some(1);
+            });
             HeapsEntry {
                 winning: v.outcome == Outcome::Win,
                 depth: v.depth.expect("heap games that grow have no draws") as u32,
                 heap,
                 index,
+                blunder,
             }
         })
         .collect()
@@ -293,7 +303,8 @@ pub fn verify_cases(max_target: u64, max_add: u64, max_mul: u64) -> Vec<HeapsCas
 
 /// The vector file: the number of solves, then per solve two header words
 /// (`last_wins << 24 | muls << 20 | adds << 16 | target`, then the solve's cycle bound) and
-/// one word per position in [`query_order`] (`winning << 16 | depth << 8 | heap << 4 | move`),
+/// one word per position in [`query_order`]
+/// (`blunder << 20 | winning << 16 | depth << 8 | heap << 4 | move`),
 /// 32-bit hex, one a line.
 pub fn heaps_vectors(case: &HeapsCase) -> String {
     let mut text = format!("{:08x}\n", case.requests.len());
@@ -306,7 +317,11 @@ pub fn heaps_vectors(case: &HeapsCase) -> String {
         for e in expected_heaps_table(r, case.max_add) {
             text.push_str(&format!(
                 "{:08x}\n",
-                u32::from(e.winning) << 16 | e.depth << 8 | e.heap << 4 | e.index
+                u32::from(e.blunder) << 20
+                    | u32::from(e.winning) << 16
+                    | e.depth << 8
+                    | e.heap << 4
+                    | e.index
             ));
         }
     }
@@ -344,11 +359,13 @@ module {HEAPS_TB_MODULE};
     wire [{w}:0] query_depth;
     wire query_heap;
     wire [{bm}:0] query_move;
+    wire query_blunder;
     {HEAPS_SOLVER_MODULE} dut (
         .clock(clock), .reset(reset), .adds(adds), .muls(muls), .target(target),
         .last_wins(last_wins), .start(start), .busy(busy), .done(done),
         .query_a(query_a), .query_b(query_b), .query_winning(query_winning),
-        .query_depth(query_depth), .query_heap(query_heap), .query_move(query_move)
+        .query_depth(query_depth), .query_heap(query_heap), .query_move(query_move),
+        .query_blunder(query_blunder)
     );
     initial forever #5 clock = ~clock;
     reg [31:0] vec [0:{last_word}];
@@ -418,10 +435,11 @@ module {HEAPS_TB_MODULE};
                     want = vec[ptr];
                     ptr = ptr + 1;
                     if (done !== 1'b1 || query_winning !== want[16] || query_depth !== want[8 +: {w1}]
-                            || query_heap !== want[4] || query_move !== want[0 +: {b}]) begin
-                        $display(\"FAIL solve %0d (adds %b, muls %b, last_wins %0d, target %0d) position (%0d, %0d): got winning %b depth %0d heap %0d move %0d done %b, want winning %0d depth %0d heap %0d move %0d\",
+                            || query_heap !== want[4] || query_move !== want[0 +: {b}]
+                            || query_blunder !== want[20]) begin
+                        $display(\"FAIL solve %0d (adds %b, muls %b, last_wins %0d, target %0d) position (%0d, %0d): got winning %b depth %0d heap %0d move %0d blunder %b done %b, want winning %0d depth %0d heap %0d move %0d blunder %0d\",
                             c, hdr[16 +: {a}], hdr[20 +: {m}], hdr[24], n, pa, pb, query_winning, query_depth,
-                            query_heap, query_move, done, want[16], want[15:8], want[4], want[3:0]);
+                            query_heap, query_move, query_blunder, done, want[16], want[15:8], want[4], want[3:0], want[20]);
                         $fatal(1, \"table mismatch\");
                     end
                     positions = positions + 1;
@@ -697,12 +715,15 @@ mod tests {
                 winning: true,
                 depth: 3,
                 heap: 0,
-                index: 0
+                index: 0,
+                blunder: false
             }
         );
         for (&(a, b), e) in order.iter().zip(&t) {
             let d = 5 - a - b;
             assert_eq!((e.winning, e.depth), (d % 2 == 1, d), "({a}, {b})");
+            // The one move reaches a sum of a + b + 1, won at depth 1 only at 4.
+            assert_eq!(e.blunder, a + b == 3, "({a}, {b})");
         }
         // x*2 (index A = 2 in the fixed list) at target 4, last loses: (1, 2) -> (2, 2) or
         // (1, 4): both reach 4, a loss at once; the loser delays... both are depth 1, ties go
@@ -716,7 +737,8 @@ mod tests {
                 winning: false,
                 depth: 1,
                 heap: 0,
-                index: 2
+                index: 2,
+                blunder: false
             }
         );
         // No move: every position stuck.
@@ -1004,7 +1026,8 @@ mod tests {
     }
 
     /// Small changes to the emitted Verilog (tie-breaking, the terminal rule, the order of the
-    /// sweep, the fold) fail the Icarus level: the bench can fail.
+    /// sweep, the blunder bit counting terminal successors or forgetting earlier moves) fail
+    /// the Icarus level, each naming a table entry: the bench can fail.
     #[cfg(feature = "external-tools")]
     #[test]
     fn a_broken_heaps_solver_fails_under_icarus() {
@@ -1016,6 +1039,8 @@ mod tests {
             ("m_term ? ~last_r", "m_term ? last_r"),
             ("(total >= ", "(total > "),
             ("b <= target_r - a;", "b <= target_r - a - 4'd1;"),
+            ("m_move & ~m_term & rd_win", "m_move & rd_win"),
+            ("(~m_first & acc_blunder) | s_blunder", "s_blunder"),
         ] {
             assert!(good.contains(from), "{from}");
             let dir = crate::flow::testing::work_dir("heaps_mutant");
@@ -1027,6 +1052,8 @@ mod tests {
             )
             .unwrap();
             assert!(!report.passed(), "{from} -> {to} passed: {report}");
+            let failure = report.failure.as_deref().unwrap_or_default();
+            assert!(failure.contains("position ("), "{from} -> {to}: {report}");
         }
     }
 }

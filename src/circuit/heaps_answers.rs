@@ -1,31 +1,32 @@
 //! `heaps_answers`: the KEGE exam's three answers (tasks 19, 20 and 21) read from the table the
 //! on-chip solver left, for the starts `(k, S)` with `S` from 1 to `target - k - 1`. It walks
-//! `S` upwards and reads the table through [`HeapsGame`](super::heaps_game::HeapsGame)'s probe
-//! port, stopping at each `S` that answers the chosen task; the board shows the first one (the
-//! smallest `S`, the answer of tasks 19 and 21) and steps to the next (task 20 asks for all).
+//! `S` upwards and reads the word of `(k, S)` through [`HeapsGame`](super::heaps_game::HeapsGame)'s
+//! probe port, stopping at each `S` that answers the chosen task; the board shows the first one
+//! (the smallest `S`, the answer of tasks 19 and 21) and steps to the next (task 20 asks for all).
 //!
 //! ```text
-//!                      +----------------------------------+
-//!   clock ------------>|  HeapsAnswers<W, D, A, M, B, H>  |---> probe
-//!   find ------------->|                                  |---> probe_a[W]
-//!   advance ---------->|                                  |---> probe_b[W]
-//!   question[2] ------>|                                  |---> busy
-//!   first[W] --------->|                                  |---> found
-//!   adds[A] ---------->|                                  |---> s[W]
-//!   muls[M] ---------->|                                  |
-//!   target[W] -------->|                                  |
-//!   probe_winning ---->|                                  |
-//!   probe_depth[D] --->|                                  |
-//!                      +----------------------------------+
+//!                      +----------------------+
+//!   clock ------------>|  HeapsAnswers<W, D>  |---> probe
+//!   find ------------->|                      |---> probe_a[W]
+//!   advance ---------->|                      |---> probe_b[W]
+//!   question[2] ------>|                      |---> busy
+//!   first[W] --------->|                      |---> found
+//!   target[W] -------->|                      |---> s[W]
+//!   probe_winning ---->|                      |
+//!   probe_depth[D] --->|                      |
+//!   probe_blunder ---->|                      |
+//!                      +----------------------+
 //! ```
 //!
-//! W, D, A, M, B, H are the controller's sizes. Every output is a register.
+//! W and D are the controller's sizes. Every output is a register.
 //!
 //! # The tasks
 //! Exactly the sets of `retrogate kege --start k,S --s 1..(target-k-1) --move ... --end
-//! 'sum>=target'` (`solver::kege`), for the game of the last solve:
+//! 'sum>=target'` (`solver::kege`), for the game of the last solve, each read from the one word
+//! of `(k, S)`:
 //! * `question` 0, **task 19**: some first move of Petya from `(k, S)` reaches a position (below the
-//!   target) that Vanya wins with his first move: won at depth 1;
+//!   target) that Vanya wins with his first move: the word's blunder bit, which the solver sets
+//!   while it reads those successors anyway ([`super::heaps_solver`]);
 //! * `question` 1, **task 20**: Petya wins `(k, S)` with his second move: won at depth 3;
 //! * `question` 2, **task 21**: Vanya wins with his first or second move, not surely with the first:
 //!   `(k, S)` lost at depth 4.
@@ -34,27 +35,21 @@
 //!
 //! # Cycle by cycle
 //! * Power-on: idle, `found` = 0, `s` = 0.
-//! * `find` at an edge samples `question`, `first` (k), `adds`, `muls` and `target` (they must
-//!   be the solved game's) and searches from `S` = 1; `advance` at an edge while idle with
-//!   `found` searches from the `S` after `s`; otherwise `advance` is ignored. `busy` is high while it
-//!   searches, and so is `probe`: the controller must have no game in progress then.
-//! * At each `S`: if `k` is 0 or `k + S >= target` the search ends with `found` = 0, `s` = 0.
-//!   Tasks 20 and 21 read `(k, S)` (two edges: the address, then the registered word) and test
-//!   its word. Task 19 walks the moves on the first heap, then on the second, in the order
-//!   `x+1, ..., x+A, x*2, ..., x*(M+1)`, one edge each; a move that is allowed, changes the
-//!   heap and stays below the target reads its position (two more edges) and tests the word.
+//! * `find` at an edge samples `question`, `first` (k) and `target` (they must be the solved
+//!   game's) and searches from `S` = 1; `advance` at an edge while idle with `found` searches
+//!   from the `S` after `s`; otherwise `advance` is ignored. `busy` is high while it searches, and
+//!   so is `probe`: the controller must have no game in progress then.
+//! * At each `S` (phase Enter): if `k` is 0 or `k + S >= target` the search ends with `found` = 0,
+//!   `s` = 0. Otherwise the probe port shows `(k, S)`, the edge that ends Enter reads it, and
+//!   the next cycle (phase Test) tests the word.
 //! * A match ends the search with `found` = 1 and `s` = that `S`; otherwise `S` goes up.
 //!
-//! A search costs at most `(target - k) * (2 * (A + M) * 3 + 2)` edges.
+//! A search costs at most `2 * (target - k)` edges, counting the one that samples `find`.
 //!
 //! `update()` (rust-hdl's simulation) and `hdl()` (the Verilog, written by hand) are separate
 //! code; the tests check the answers against the software and the Verilog against rust-hdl.
 
-use std::fmt::Write as _;
-
 use rust_hdl::prelude::*;
-
-use super::sticks_solver::bits_for;
 
 /// The phases of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,14 +57,10 @@ enum Phase {
     /// Not searching.
     #[default]
     Idle = 0,
-    /// At a new `S`: end, or begin testing it.
+    /// At a new `S`: end, or read its word.
     Enter = 1,
-    /// Task 19: the next first move of `(k, S)`.
-    Move = 2,
-    /// The address is set; the word is read at the edge that ends this cycle.
-    Read = 3,
-    /// The word is there: test it.
-    Test = 4,
+    /// The word of `(k, S)` is there: test it.
+    Test = 2,
 }
 
 /// The registers, as `update()` models them.
@@ -78,24 +69,14 @@ struct State {
     phase: Phase,
     task: u32,
     k: u32,
-    allowed: u32,
     target: u32,
     s: u32,
-    j: u32,
-    addr: (u32, u32),
     found: bool,
 }
 
 /// The answer finder (see the module docs).
 #[derive(LogicBlock)]
-pub struct HeapsAnswers<
-    const W: usize,
-    const D: usize,
-    const A: usize,
-    const M: usize,
-    const B: usize,
-    const H: usize,
-> {
+pub struct HeapsAnswers<const W: usize, const D: usize> {
     /// The clock.
     pub clock: Signal<In, Clock>,
     /// One-cycle pulse: sample the question and the game, search from `S` = 1.
@@ -106,21 +87,19 @@ pub struct HeapsAnswers<
     pub question: Signal<In, Bits<2>>,
     /// The first heap `k` of the starts `(k, S)`.
     pub first: Signal<In, Bits<W>>,
-    /// The solved game's additions (bit `i`: `x+(i+1)`).
-    pub adds: Signal<In, Bits<A>>,
-    /// The solved game's multiplications (bit `i`: `x*(i+2)`).
-    pub muls: Signal<In, Bits<M>>,
     /// The solved game's target.
     pub target: Signal<In, Bits<W>>,
     /// The word read: the player to move wins.
     pub probe_winning: Signal<In, Bit>,
     /// The word read: its depth.
     pub probe_depth: Signal<In, Bits<D>>,
+    /// The word read: some move lets the opponent win with their next move.
+    pub probe_blunder: Signal<In, Bit>,
     /// Reading the table (high while searching).
     pub probe: Signal<Out, Bit>,
-    /// The first heap of the position to read.
+    /// The first heap of the position to read (`k`).
     pub probe_a: Signal<Out, Bits<W>>,
-    /// The second heap of the position to read.
+    /// The second heap of the position to read (`S`).
     pub probe_b: Signal<Out, Bits<W>>,
     /// Searching.
     pub busy: Signal<Out, Bit>,
@@ -131,33 +110,23 @@ pub struct HeapsAnswers<
     _state: State,
 }
 
-impl<
-        const W: usize,
-        const D: usize,
-        const A: usize,
-        const M: usize,
-        const B: usize,
-        const H: usize,
-    > HeapsAnswers<W, D, A, M, B, H>
-{
+impl<const W: usize, const D: usize> HeapsAnswers<W, D> {
     /// The finder, idle, `connect_all()` done.
     ///
     /// # Panics
-    /// Unless `D = W + 1`, `H = W + 2` and `B` holds `A + M - 1`.
+    /// Unless `D = W + 1`.
     pub fn new() -> Self {
-        assert_eq!((D, H), (W + 1, W + 2), "D = W + 1, H = W + 2");
-        assert!(A + M - 1 < 1 << B, "B holds A + M - 1");
+        assert_eq!(D, W + 1, "D = W + 1");
         let mut block = Self {
             clock: Default::default(),
             find: Default::default(),
             advance: Default::default(),
             question: Default::default(),
             first: Default::default(),
-            adds: Default::default(),
-            muls: Default::default(),
             target: Default::default(),
             probe_winning: Default::default(),
             probe_depth: Default::default(),
+            probe_blunder: Default::default(),
             probe: Default::default(),
             probe_a: Default::default(),
             probe_b: Default::default(),
@@ -170,42 +139,19 @@ impl<
         block
     }
 
-    /// Move `j` (heap `j / (A + M)`, index `j % (A + M)`) from `(k, s)`: the position it
-    /// reaches, if the move is allowed, changes the heap and stays below the target.
-    fn successor(s: &State) -> Option<(u32, u32)> {
-        let n = (A + M) as u32;
-        let (heap, index) = (s.j / n, s.j % n);
-        let x = if heap == 1 { s.s } else { s.k };
-        let other = if heap == 1 { s.k } else { s.s };
-        let h_mask = (1u32 << H) - 1;
-        let result = if index < A as u32 {
-            (x + index + 1) & h_mask
-        } else {
-            (x * (index - A as u32 + 2)) & h_mask
-        };
-        let ok = s.allowed >> index & 1 == 1 && result != x && result + other < s.target;
-        ok.then_some(if heap == 1 {
-            (s.k, result)
-        } else {
-            (result, s.s)
-        })
-    }
-
     /// The registers after the next edge.
     fn next_state(&self) -> State {
         let s = self._state;
         let mut n = s;
-        let moves = 2 * (A + M) as u32;
         let w_mask = (1u32 << W) - 1;
         if self.find.val() {
             return State {
                 phase: Phase::Enter,
                 task: self.question.val().to_u64() as u32,
                 k: self.first.val().to_u64() as u32,
-                allowed: (self.muls.val().to_u64() as u32) << A | self.adds.val().to_u64() as u32,
                 target: self.target.val().to_u64() as u32,
                 s: 1,
-                ..State::default()
+                found: false,
             };
         }
         match s.phase {
@@ -221,42 +167,23 @@ impl<
                     n.phase = Phase::Idle;
                     n.found = false;
                     n.s = 0;
-                } else if s.task == 0 {
-                    n.phase = Phase::Move;
-                    n.j = 0;
                 } else if s.task == 3 {
                     n.s = (s.s + 1) & w_mask;
                 } else {
-                    n.phase = Phase::Read;
-                    n.addr = (s.k, s.s);
+                    n.phase = Phase::Test;
                 }
             }
-            Phase::Move => {
-                if s.j == moves {
-                    n.phase = Phase::Enter;
-                    n.s = (s.s + 1) & w_mask;
-                } else if let Some(p) = Self::successor(&s) {
-                    n.phase = Phase::Read;
-                    n.addr = p;
-                } else {
-                    n.j = s.j + 1;
-                }
-            }
-            Phase::Read => n.phase = Phase::Test,
             Phase::Test => {
                 let won = self.probe_winning.val();
                 let depth = self.probe_depth.val().to_u64();
                 let member = match s.task {
-                    0 => won && depth == 1,
+                    0 => self.probe_blunder.val(),
                     1 => won && depth == 3,
                     _ => !won && depth == 4,
                 };
                 if member {
                     n.phase = Phase::Idle;
                     n.found = true;
-                } else if s.task == 0 {
-                    n.phase = Phase::Move;
-                    n.j = s.j + 1;
                 } else {
                     n.phase = Phase::Enter;
                     n.s = (s.s + 1) & w_mask;
@@ -266,74 +193,32 @@ impl<
         n
     }
 
+    /// The Verilog body (ports are declared by rust-hdl).
     fn body() -> String {
-        let n = A + M;
-        let moves = 2 * n;
-        let jw = bits_for(moves as u64);
-        let jm = jw - 1;
         let wm = W - 1;
-        let hm = H - 1;
-        let nm = n - 1;
-        let mut cases = String::new();
-        for i in 0..n {
-            let value = if i < A {
-                format!("x + {H}'d{}", i + 1)
-            } else {
-                format!("x * {H}'d{}", i - A + 2)
-            };
-            let _ = writeln!(
-                cases,
-                "        {jw}'d{i}, {jw}'d{}: begin result = {value}; in_set = allowed[{i}]; end",
-                i + n
-            );
-        }
         format!(
             "\
-// The phases: idle, enter an S, task 19's next move, read, test.
-localparam [2:0] IDLE = 3'd0;
-localparam [2:0] ENTER = 3'd1;
-localparam [2:0] MOVE = 3'd2;
-localparam [2:0] READ = 3'd3;
-localparam [2:0] TEST = 3'd4;
-reg [2:0] phase;
+// The phases: idle, enter an S (its word is read at the edge that ends it), test the word.
+localparam [1:0] IDLE = 2'd0;
+localparam [1:0] ENTER = 2'd1;
+localparam [1:0] TEST = 2'd2;
+reg [1:0] phase;
 reg [1:0] task_r;
 reg [{wm}:0] k;
-reg [{nm}:0] allowed;
 reg [{wm}:0] target_r;
 reg [{wm}:0] s_r;
-reg [{jm}:0] j;
-reg [{wm}:0] addr_a;
-reg [{wm}:0] addr_b;
 reg found_r;
 initial begin
     phase = IDLE;
     task_r = 2'd0;
     k = {W}'d0;
-    allowed = {n}'d0;
     target_r = {W}'d0;
     s_r = {W}'d0;
-    j = {jw}'d0;
-    addr_a = {W}'d0;
-    addr_b = {W}'d0;
     found_r = 1'b0;
 end
-// Task 19's move j: heap j / (A + M), index j % (A + M), from (k, S).
-wire second = (j >= {jw}'d{n});
-wire [{hm}:0] x = second ? {{2'd0, s_r}} : {{2'd0, k}};
-wire [{hm}:0] other = second ? {{2'd0, k}} : {{2'd0, s_r}};
-reg [{hm}:0] result;
-reg in_set;
-always @(*) begin
-    case (j)
-{cases}        default: begin result = x; in_set = 1'b0; end
-    endcase
-end
-wire [{H}:0] total = {{1'b0, result}} + {{1'b0, other}};
-wire [{H}:0] target_x = {{3'd0, target_r}};
-wire successor = in_set & (result != x) & (total < target_x);
 wire [{W}:0] start_sum = {{1'b0, k}} + {{1'b0, s_r}};
 wire outside = (k == {W}'d0) | (start_sum >= {{1'b0, target_r}});
-wire member = (task_r == 2'd0) ? (probe_winning & (probe_depth == {D}'d1))
+wire member = (task_r == 2'd0) ? probe_blunder
     : (task_r == 2'd1) ? (probe_winning & (probe_depth == {D}'d3))
     : (~probe_winning & (probe_depth == {D}'d4));
 always @(posedge clock) begin
@@ -341,12 +226,8 @@ always @(posedge clock) begin
         phase <= ENTER;
         task_r <= question;
         k <= first;
-        allowed <= {{muls, adds}};
         target_r <= target;
         s_r <= {W}'d1;
-        j <= {jw}'d0;
-        addr_a <= {W}'d0;
-        addr_b <= {W}'d0;
         found_r <= 1'b0;
     end else begin
         case (phase)
@@ -362,37 +243,16 @@ always @(posedge clock) begin
                 phase <= IDLE;
                 found_r <= 1'b0;
                 s_r <= {W}'d0;
-            end else if (task_r == 2'd0) begin
-                phase <= MOVE;
-                j <= {jw}'d0;
             end else if (task_r == 2'd3) begin
                 s_r <= s_r + {W}'d1;
             end else begin
-                phase <= READ;
-                addr_a <= k;
-                addr_b <= s_r;
+                phase <= TEST;
             end
         end
-        MOVE: begin
-            if (j == {jw}'d{moves}) begin
-                phase <= ENTER;
-                s_r <= s_r + {W}'d1;
-            end else if (successor) begin
-                phase <= READ;
-                addr_a <= second ? k : result[{wm}:0];
-                addr_b <= second ? result[{wm}:0] : s_r;
-            end else begin
-                j <= j + {jw}'d1;
-            end
-        end
-        READ: phase <= TEST;
         TEST: begin
             if (member) begin
                 phase <= IDLE;
                 found_r <= 1'b1;
-            end else if (task_r == 2'd0) begin
-                phase <= MOVE;
-                j <= j + {jw}'d1;
             end else begin
                 phase <= ENTER;
                 s_r <= s_r + {W}'d1;
@@ -404,8 +264,8 @@ always @(posedge clock) begin
 end
 always @(*) begin
     probe = (phase != IDLE);
-    probe_a = addr_a;
-    probe_b = addr_b;
+    probe_a = k;
+    probe_b = s_r;
     busy = (phase != IDLE);
     found = found_r;
     s = s_r;
@@ -415,37 +275,21 @@ end
     }
 }
 
-impl<
-        const W: usize,
-        const D: usize,
-        const A: usize,
-        const M: usize,
-        const B: usize,
-        const H: usize,
-    > Default for HeapsAnswers<W, D, A, M, B, H>
-{
+impl<const W: usize, const D: usize> Default for HeapsAnswers<W, D> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<
-        const W: usize,
-        const D: usize,
-        const A: usize,
-        const M: usize,
-        const B: usize,
-        const H: usize,
-    > Logic for HeapsAnswers<W, D, A, M, B, H>
-{
+impl<const W: usize, const D: usize> Logic for HeapsAnswers<W, D> {
     fn update(&mut self) {
         if self.clock.pos_edge() {
             self._state = self.next_state();
         }
         let s = self._state;
         self.probe.next = s.phase != Phase::Idle;
-        self.probe_a.next = bits::<W>(u64::from(s.addr.0));
-        self.probe_b.next = bits::<W>(u64::from(s.addr.1));
+        self.probe_a.next = bits::<W>(u64::from(s.k));
+        self.probe_b.next = bits::<W>(u64::from(s.s));
         self.busy.next = s.phase != Phase::Idle;
         self.found.next = s.found;
         self.s.next = bits::<W>(u64::from(s.s));
@@ -491,7 +335,7 @@ pub(crate) mod exam {
         pub found: Signal<Out, Bit>,
         pub s: Signal<Out, Bits<6>>,
         game: HeapsGame<6, 7, 2, 3, 3, 8>,
-        answers: HeapsAnswers<6, 7, 2, 3, 3, 8>,
+        answers: HeapsAnswers<6, 7>,
     }
 
     impl Exam {
@@ -544,11 +388,10 @@ pub(crate) mod exam {
             self.answers.advance.next = self.advance.val();
             self.answers.question.next = self.question.val();
             self.answers.first.next = self.first.val();
-            self.answers.adds.next = self.adds.val();
-            self.answers.muls.next = self.muls.val();
             self.answers.target.next = self.target.val();
             self.answers.probe_winning.next = self.game.probe_winning.val();
             self.answers.probe_depth.next = self.game.probe_depth.val();
+            self.answers.probe_blunder.next = self.game.probe_blunder.val();
             self.solving.next = self.game.solving.val();
             self.busy.next = self.answers.busy.val();
             self.found.next = self.answers.found.val();
@@ -699,8 +542,8 @@ mod tests {
         assert_eq!(got[0].first(), Some(&4));
         assert_eq!(got[1], [12, 14]);
         assert_eq!(got[2].first(), Some(&13));
-        // Within the documented bound: (target - k) * (2 (A + M) * 3 + 2) edges.
-        assert!(longest <= (61 - 3) * (2 * 5 * 3 + 2), "{longest}");
+        // Within the documented bound: 2 (target - k) edges.
+        assert!(longest <= 2 * (61 - 3), "{longest}");
     }
 
     /// Random games (moves, target, rule, k; k past the target gives nothing) on one circuit,

@@ -22,7 +22,7 @@
 //!   move_index[B] ---->|                                          |
 //!   move_valid ------->|                                          |---> probe_winning
 //!   probe ------------>|                                          |---> probe_depth[D]
-//!   probe_a[W] ------->|                                          |
+//!   probe_a[W] ------->|                                          |---> probe_blunder
 //!   probe_b[W] ------->|                                          |
 //!                      +------------------------------------------+
 //! ```
@@ -58,8 +58,8 @@
 //! * Game over: a `move_valid` is refused.
 //! * The probe: while no game is in progress (`game_over`, and no `new_game` or `reset` at the
 //!   edge), `probe` high makes the solver read (`probe_a`, `probe_b`) at the edge instead of the
-//!   position, and `probe_winning`/`probe_depth` show that word after it: the table of the last
-//!   solve, for the answers of the exam ([`super::heaps_answers`]). Outside those times, and with
+//!   position, and `probe_winning`/`probe_depth`/`probe_blunder` show that word after it: the
+//!   table of the last solve, for the answers of the exam ([`super::heaps_answers`]). Outside those times, and with
 //!   `probe` low, they show the word of the position being played. Tie `probe` low for the plain
 //!   controller.
 //!
@@ -180,6 +180,8 @@ pub struct HeapsGame<
     pub probe_winning: Signal<Out, Bit>,
     /// The same word's depth.
     pub probe_depth: Signal<Out, Bits<D>>,
+    /// The same word's blunder bit: some move there lets the opponent win with their next move.
+    pub probe_blunder: Signal<Out, Bit>,
     solver: HeapsSolver<W, D, A, M, B>,
     timer: ThinkTimer,
     _state: State,
@@ -230,6 +232,7 @@ impl<
             illegal: Default::default(),
             probe_winning: Default::default(),
             probe_depth: Default::default(),
+            probe_blunder: Default::default(),
             solver: HeapsSolver::new(),
             timer: ThinkTimer::new(think_ticks),
             _state: State::default(),
@@ -540,6 +543,7 @@ always @(*) begin
     illegal = refused_r;
     probe_winning = solver$query_winning;
     probe_depth = solver$query_depth;
+    probe_blunder = solver$query_blunder;
 end
 ",
             pad = H + 1 - W,
@@ -595,6 +599,7 @@ impl<
         self.illegal.next = s.refused;
         self.probe_winning.next = self.solver.query_winning.val();
         self.probe_depth.next = self.solver.query_depth.val();
+        self.probe_blunder.next = self.solver.query_blunder.val();
     }
 
     fn connect(&mut self) {
@@ -609,6 +614,7 @@ impl<
         self.illegal.connect();
         self.probe_winning.connect();
         self.probe_depth.connect();
+        self.probe_blunder.connect();
         self.solver.clock.connect();
         self.solver.reset.connect();
         self.solver.adds.connect();
@@ -1337,6 +1343,7 @@ mod tests {
             ("illegal", 1),
             ("probe_winning", 1),
             ("probe_depth", 7),
+            ("probe_blunder", 1),
         ];
         for (name, width) in expect {
             assert!(

@@ -11,10 +11,10 @@
 //!   reset ----------->|   HeapsSolver<W, D, A, M, B>        |---> done
 //!   adds[A] --------->|                                     |
 //!   muls[M] --------->|   table: 2^(2W-1) words of          |---> query_winning
-//!   target[W] ------->|   1 + W + 1 + B bits, block RAM     |---> query_depth[W+1]
+//!   target[W] ------->|   2 + W + 1 + B bits, block RAM     |---> query_depth[W+1]
 //!   last_wins ------->|                                     |---> query_heap
 //!   start ----------->|                                     |---> query_move[B]
-//!   query_a[W] ------>|                                     |
+//!   query_a[W] ------>|                                     |---> query_blunder
 //!   query_b[W] ------>|                                     |
 //!                     +-------------------------------------+
 //! ```
@@ -37,8 +37,12 @@
 //! `a + b < target < 2^W`, a position with `a >= 2^(W-1)` has `b < 2^(W-1)`, and its folded
 //! address is that of `(2^W - 1 - a, 2^W - 1 - b)`, whose sum `2^W + 2^(W-1) - 2 - ...` is at
 //! least `2^W - 1`: never a position. So the triangle fits in `2^(2W-1)` words, half the square.
-//! A word is `{winning, depth[W], heap, move[B]}`; depth is below `target` (every move adds at
-//! least 1 to the sum), so W bits hold it and the `query_depth` port's top bit is 0.
+//! A word is `{blunder, winning, depth[W], heap, move[B]}`; depth is below `target` (every move
+//! adds at least 1 to the sum), so W bits hold it and the `query_depth` port's top bit is 0.
+//! `blunder` is set when some allowed move reaches a position below the target that is won at
+//! depth 1: a move after which the opponent wins with their next move. It is the test of exam
+//! task 19 for a start, read once per start ([`super::heaps_answers`]); the extra bit widens no
+//! table at T = 63 (the 2048 words of 12 bits take the same 6 block RAMs as words of 11).
 //!
 //! # Algorithm
 //! One sweep, `a` from `target - 2` down to 1 and, for each, `b` from `target - 1 - a` down to 1:
@@ -52,7 +56,8 @@
 //!   the lowest first) on heap 0, then on heap 1, computes the successor, whether it is terminal,
 //!   and presents its address to the RAM's registered read port; with no move allowed it spends
 //!   one empty cycle on the position. After the position's last move it steps to the next one.
-//! * stage 2, one cycle later, folds the word read (or the terminal value) into the accumulator,
+//! * stage 2, one cycle later, folds the word read (or the terminal value) into the accumulator
+//!   (the best move so far, and whether some successor in the table is won at depth 1),
 //!   and on the position's last move writes the verdict. The write of `(a, b)` lands on the edge
 //!   where stage 1 reads the next position's first move, which is on heap 0 (`(a + k, b - 1)`),
 //!   never `(a, b)`; its move `b + 1` on heap 1 is read at least one edge later.
@@ -186,6 +191,7 @@ struct State {
     acc_depth: u32,
     acc_heap: bool,
     acc_move: u32,
+    acc_blunder: bool,
     /// A mutant for the benches to catch: ties between equally deep moves go to the latest
     /// instead of the earliest. False in every product path (only the tests'
     /// [`simulate_heaps_solves_tying_late`] sets it).
@@ -231,6 +237,9 @@ pub struct HeapsSolver<
     pub query_heap: Signal<Out, Bit>,
     /// The chosen move's index in `x+1, ..., x+A, x*2, ..., x*(M+1)`; 0 without a move.
     pub query_move: Signal<Out, Bits<B>>,
+    /// 1 when some move from the query lets the opponent win with their next move (it reaches
+    /// a position below the target that is won at depth 1): exam task 19's test.
+    pub query_blunder: Signal<Out, Bit>,
     _state: State,
 }
 
@@ -276,6 +285,7 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
             query_depth: Default::default(),
             query_heap: Default::default(),
             query_move: Default::default(),
+            query_blunder: Default::default(),
             _state: State {
                 mem: vec![0; 1 << (2 * W - 1)],
                 ..State::default()
@@ -337,9 +347,12 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         let n_depth = if take { s_depth } else { s.acc_depth };
         let n_heap = if take { s.m_heap } else { s.acc_heap };
         let n_index = if take { s.m_move_index } else { s.acc_move };
+        let s_blunder = s.m_move && !s.m_term && rd_win && rd_depth == 1;
+        let n_blunder = (!s.m_first && s.acc_blunder) || s_blunder;
         if s.m_valid && s.m_last {
             let word = if n_move {
-                (u32::from(n_loss) << (W + 1 + B))
+                (u32::from(n_blunder) << (W + 2 + B))
+                    | (u32::from(n_loss) << (W + 1 + B))
                     | (((n_depth + 1) & w_mask) << (1 + B))
                     | (u32::from(n_heap) << B)
                     | n_index
@@ -405,6 +418,7 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
                 s.acc_depth = n_depth;
                 s.acc_heap = n_heap;
                 s.acc_move = n_index;
+                s.acc_blunder = n_blunder;
             }
             if was_drain == 1 {
                 s.drain = 2;
@@ -426,7 +440,7 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         // Successor width: x * (M + 1) for x < 2^W.
         let r = W + bits_for(M as u64 + 1);
         let aw = 2 * W - 1;
-        let dw = 2 + W + B;
+        let dw = 3 + W + B;
         let top = (1u32 << aw) - 1;
         let mut result = Vec::new();
         for i in 0..j {
@@ -449,7 +463,8 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         let _ = write!(
             v,
             "\
-// Table: one word per position (a, b), {{winning, depth[{W}], heap, move[{B}]}}, in block RAM;
+// Table: one word per position (a, b), {{blunder, winning, depth[{W}], heap, move[{B}]}}, in
+// block RAM;
 // (a, b) at {{a[{wm1}:0], b}}, every bit inverted when a[{wm}] is set (the triangle a + b < 2^{W}
 // folded into half the square).
 (* ram_style = \"block\" *) reg [{dwm}:0] mem [0:{top}];
@@ -480,6 +495,7 @@ reg have_loss;
 reg [{wm}:0] acc_depth;
 reg acc_heap;
 reg [{bm}:0] acc_index;
+reg acc_blunder;
 // Stage 1: the lowest pending move of this heap, its successor and the successor's address.
 wire [{jm}:0] pick = pending & (~pending + {j}'d1);
 wire [{jm}:0] rest = pending & (pending - {j}'d1);
@@ -502,8 +518,8 @@ wire [{awm}:0] read_address = {{ra[{wm1}:0], rb}} ^ {{{aw}{{ra[{wm}]}}}};
 wire [{awm}:0] here = {{a[{wm1}:0], b}} ^ {{{aw}{{a[{wm}]}}}};
 wire at_end = (a == {W}'d1) & (b == {W}'d1);
 // Stage 2: the word read (or the terminal value) folded into the accumulator.
-wire rd_win = rdata[{dwm}];
-wire [{wm}:0] rd_depth = rdata[{dwm1}:{b1}];
+wire rd_win = rdata[{dwm1}];
+wire [{wm}:0] rd_depth = rdata[{dwm2}:{b1}];
 wire s_win = m_term ? ~last_r : rd_win;
 wire [{wm}:0] s_depth = m_term ? {W}'d0 : rd_depth;
 wire b_move = ~m_first & have_move;
@@ -516,9 +532,12 @@ wire n_loss = b_loss | take_loss;
 wire [{wm}:0] n_depth = take ? s_depth : acc_depth;
 wire n_heap = take ? m_heap : acc_heap;
 wire [{bm}:0] n_index = take ? m_index : acc_index;
+// A successor in the table won at depth 1: this move lets the opponent win at once.
+wire s_blunder = m_move & ~m_term & rd_win & (rd_depth == {W}'d1);
+wire n_blunder = (~m_first & acc_blunder) | s_blunder;
 wire [{wm}:0] depth_next = n_depth + {W}'d1;
 wire writing = m_valid & m_last;
-wire [{dwm}:0] wdata = n_move ? {{n_loss, depth_next, n_heap, n_index}} : {dw}'d0;
+wire [{dwm}:0] wdata = n_move ? {{n_blunder, n_loss, depth_next, n_heap, n_index}} : {dw}'d0;
 
 always @(posedge clock) begin
     rdata <= mem[read_address];
@@ -585,6 +604,7 @@ always @(posedge clock) begin
             acc_depth <= n_depth;
             acc_heap <= n_heap;
             acc_index <= n_index;
+            acc_blunder <= n_blunder;
         end
         if (drain == 2'd1) begin
             drain <= 2'd2;
@@ -599,16 +619,18 @@ end
 always @(*) begin
     busy = busy_r;
     done = done_r;
-    query_winning = rdata[{dwm}];
-    query_depth = {{1'b0, rdata[{dwm1}:{b1}]}};
+    query_winning = rdata[{dwm1}];
+    query_depth = {{1'b0, rdata[{dwm2}:{b1}]}};
     query_heap = rdata[{b}];
     query_move = rdata[{bm}:0];
+    query_blunder = rdata[{dwm}];
 end
 ",
             wm = W - 1,
             wm1 = W - 2,
             dwm = dw - 1,
             dwm1 = dw - 2,
+            dwm2 = dw - 3,
             jm = j - 1,
             bm = B - 1,
             b = B,
@@ -637,6 +659,7 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         self.query_depth.next = bits::<D>(u64::from((s.rdata >> (1 + B)) & w_mask));
         self.query_heap.next = (s.rdata >> B) & 1 == 1;
         self.query_move.next = bits::<B>(u64::from(s.rdata & ((1 << B) - 1)));
+        self.query_blunder.next = (s.rdata >> (W + 2 + B)) & 1 == 1;
     }
 
     fn connect(&mut self) {
@@ -646,6 +669,7 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         self.query_depth.connect();
         self.query_heap.connect();
         self.query_move.connect();
+        self.query_blunder.connect();
     }
 
     fn hdl(&self) -> Verilog {
@@ -867,16 +891,21 @@ pub struct HeapsEntry {
     pub heap: u32,
     /// The chosen move's index in the fixed list, 0 without a move.
     pub index: u32,
+    /// Some move lets the opponent win with their next move (exam task 19's test).
+    pub blunder: bool,
 }
 
-/// `winning, depth 3, heap 1, move 2`.
+/// `winning, depth 3, heap 1, move 2` (`, blunder` when it is set).
 impl std::fmt::Display for HeapsEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let outcome = if self.winning { "winning" } else { "losing" };
         write!(
             f,
-            "{outcome}, depth {}, heap {}, move {}",
-            self.depth, self.heap, self.index
+            "{outcome}, depth {}, heap {}, move {}{}",
+            self.depth,
+            self.heap,
+            self.index,
+            if self.blunder { ", blunder" } else { "" }
         )
     }
 }
@@ -996,6 +1025,7 @@ fn simulate_of<const W: usize, const D: usize, const A: usize, const M: usize, c
                     depth: block.query_depth.val().to_u64() as u32,
                     heap: u32::from(block.query_heap.val()),
                     index: block.query_move.val().to_u64() as u32,
+                    blunder: block.query_blunder.val(),
                 });
             }
         } else {
@@ -1076,6 +1106,7 @@ mod tests {
             ("query_depth", 7),
             ("query_heap", 1),
             ("query_move", 3),
+            ("query_blunder", 1),
         ];
         for (name, width) in expect {
             assert!(
@@ -1084,7 +1115,7 @@ mod tests {
             );
         }
         assert_eq!(names.len(), expect.len());
-        assert!(v.contains("(* ram_style = \"block\" *) reg [10:0] mem [0:2047];"));
+        assert!(v.contains("(* ram_style = \"block\" *) reg [11:0] mem [0:2047];"));
     }
 
     #[test]

@@ -450,7 +450,7 @@ pub struct HeapsBoardCore {
     reset_sync: Synchronizer<1>,
     por: PowerOnReset,
     game: HeapsGame<6, 7, 2, 3, 3, 8>,
-    answers: HeapsAnswers<6, 7, 2, 3, 3, 8>,
+    answers: HeapsAnswers<6, 7>,
     mode_r: DFF<Bits<2>>,
     s_r: DFF<Bits<6>>,
     heap_r: DFF<Bit>,
@@ -770,11 +770,10 @@ impl Logic for HeapsBoardCore {
         self.game.probe_b.next = self.answers.probe_b.val();
         self.answers.question.next = self.question_r.q.val();
         self.answers.first.next = self.switches.synced.val().get_bits::<6>(0);
-        self.answers.adds.next = self.switches.synced.val().get_bits::<2>(12);
-        self.answers.muls.next = self.switches.synced.val().get_bits::<3>(14);
         self.answers.target.next = self.switches.synced.val().get_bits::<6>(6);
         self.answers.probe_winning.next = self.game.probe_winning.val();
         self.answers.probe_depth.next = self.game.probe_depth.val();
+        self.answers.probe_blunder.next = self.game.probe_blunder.val();
 
         // The lights.
         self.heap_a.next = self.game.heap_a.val();
