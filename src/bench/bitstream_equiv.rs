@@ -216,7 +216,12 @@ pub fn check_chip(
         "{load}setundef -undriven -anyseq\ntechmap\ndffunmap\nabc -g AND -fast\n\
          write_aiger -zinit -map {MITER}.aim {MITER}.aig\n"
     );
-    yosys::run_script(&dir, "chip_equiv_aiger", &script)?;
+    yosys::run_script_cached(
+        &dir,
+        "chip_equiv_aiger",
+        &script,
+        &[&format!("{MITER}.aim"), &format!("{MITER}.aig")],
+    )?;
     let aig = dir.join(format!("{MITER}.aig"));
     let map = std::fs::read_to_string(dir.join(format!("{MITER}.aim")))
         .map_err(|e| ToolError::io(Tool::Yosys, "reading chip_equiv.aim", &dir, e))?;

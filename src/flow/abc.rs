@@ -126,12 +126,15 @@ pub fn aiger_probed(
          write_aiger -zinit {name}.aig\n",
         check = yosys::CHECK_COMMANDS,
     ));
-    let out = script::output(
+    let aig = format!("{name}.aig");
+    let out = script::output_cached(
         dir,
         Interpreter::YosysQuiet,
         name,
         &text,
         Some(&format!("{name}_yosys.log")),
+        &[&aig],
+        |_| true,
     )?;
     if let Some(vacuity) = yosys::loops(&format!("{}\n{}", out.stdout, out.stderr)) {
         return Ok(Model::Vacuous(vacuity));
@@ -177,7 +180,9 @@ pub struct Run {
 }
 
 /// Run the ABC `commands` on `aig` (read first) in the script `<name>.abc`, leaving
-/// `<name>.log` in `dir`, with the verdict `judge` reads from ABC's output.
+/// `<name>.log` in `dir`, with the verdict `judge` reads from ABC's output. Through the tool
+/// cache ([`script::output_cached`], keyed by the script and the model's content): a verdict
+/// is stored, a run that gave none (a time limit) is not.
 fn check(
     dir: &Path,
     aig: &Path,
@@ -186,13 +191,16 @@ fn check(
     judge: impl Fn(&str) -> Verdict,
 ) -> Result<Run, ToolError> {
     let aig = script::file(Tool::YosysAbc, dir, aig)?;
-    let out = script::run(
+    let out = script::output_cached(
         dir,
         Interpreter::Abc,
         name,
         &format!("read_aiger {aig}\n{commands}"),
         None,
-    )?;
+        &[],
+        |out| !matches!(judge(&out.stdout), Verdict::Undecided { .. }),
+    )?
+    .check()?;
     Ok(Run {
         verdict: judge(&out.stdout),
         log: dir.join(format!("{name}.log")),

@@ -526,7 +526,7 @@ pub fn prove_netlist(
             load = load_script(dir, cells, rtl, netlist, top)?,
         );
         let name = format!("{step}_{round}");
-        let out = super::yosys::run_script(dir, &name, &script)?;
+        let out = super::yosys::run_script_cached(dir, &name, &script, &[])?;
         if round == 0 {
             if let Some(vacuity) = yosys::loops(&out.stdout) {
                 return Ok(NetlistEquivalence::Vacuous(vacuity));
@@ -610,7 +610,7 @@ fn base_case(
         load = load_script(dir, cells, rtl, netlist, top)?,
     );
     let name = format!("{step}_base");
-    let out = super::yosys::run_script(dir, &name, &script)?;
+    let out = super::yosys::run_script_cached(dir, &name, &script, &[])?;
     if out
         .stdout
         .contains("SAT proof finished - no model found: SUCCESS!")

@@ -13,9 +13,10 @@
 //! | [`equiv`] | `yosys` (`equiv_make`, `equiv_induct`: netlist against RTL) | `yosys` |
 //! | [`dot`] | `dot` (Graphviz: schematics as SVG) | `graphviz` |
 //!
-//! [`cache`] keeps the results of synthesis, place and route, Verilator builds and
-//! `icebox_vlog` read-backs by the hash of
-//! their inputs when `RETROGATE_TOOL_CACHE` names a folder (`make test` does).
+//! [`cache`] keeps the results of synthesis, place and route, Verilator builds, `icebox_vlog`
+//! read-backs and the proof steps (AIGER models, ABC verdicts, netlist-equivalence rounds:
+//! [`script::output_cached`]) by the hash of their inputs when `RETROGATE_TOOL_CACHE` names a
+//! folder (`make test` does).
 //!
 //! Every function takes the directory to work in; nothing is written
 //! anywhere else. Each tool runs inside that directory: every yosys and yosys-abc script is

@@ -4,7 +4,9 @@
 //! [`run`] writes a script into its work folder as `<stem>.ys` (yosys) or `<stem>.abc`
 //! (yosys-abc) and runs it there (`yosys [-q] -s <stem>.ys`, `yosys-abc -f <stem>.abc`), the
 //! tool's stdout and stderr kept in `<stem>.log` (or the log name given) beside it, so a failed
-//! step can be rerun by hand from that folder.
+//! step can be rerun by hand from that folder. [`output_cached`] does the same through the tool
+//! cache ([`super::cache`]) for the slow proof steps: its key holds the script and every file
+//! of the work folder the script names, by content.
 //!
 //! No path is ever read as a command. yosys and ABC split their scripts at `;` and
 //! whitespace, and a `"` ends a quoted name, so a script holds file names only through
@@ -70,6 +72,64 @@ pub fn output(
         Interpreter::Abc => vec!["-f", &script],
     };
     runner::output(tool, dir, args, Some(&log))
+}
+
+/// [`output`] through the tool cache, when one is configured ([`super::cache`]): the key is the
+/// interpreter, the script's text and the name and content of every file of `dir` the script
+/// names (every file a script reads is named in it, relative to `dir`: [`file`]), `outputs`
+/// excepted. On a hit the script, `outputs` and the log are restored and the stored output
+/// returned without running the tool; after a run that exits 0 and that `keep` accepts (a proof
+/// that gave a verdict, not one stopped by its time limit), they are stored.
+pub fn output_cached(
+    dir: &Path,
+    interpreter: Interpreter,
+    stem: &str,
+    text: &str,
+    log: Option<&str>,
+    outputs: &[&str],
+    keep: impl Fn(&ToolOutput) -> bool,
+) -> Result<ToolOutput, ToolError> {
+    let tool = interpreter.tool();
+    check_name(tool, stem)?;
+    let script = format!("{stem}.{}", interpreter.extension());
+    let mut named = std::collections::BTreeSet::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ';') {
+        if is_safe_name(word)
+            && word != script
+            && !outputs.contains(&word)
+            && dir.join(word).is_file()
+        {
+            named.insert(word);
+        }
+    }
+    let mode = format!("{interpreter:?}");
+    let mut parts: Vec<Vec<u8>> = vec![
+        b"script".to_vec(),
+        mode.into_bytes(),
+        text.as_bytes().to_vec(),
+    ];
+    for name in named {
+        parts.push(name.as_bytes().to_vec());
+        parts.push(super::cache::read_input(tool, dir, Path::new(name))?);
+    }
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    let key = super::cache::key(tool, dir, &parts)?;
+    let log_name = log.map_or_else(|| format!("{stem}.log"), str::to_owned);
+    let mut files = vec![script.as_str()];
+    files.extend_from_slice(outputs);
+    if let Some(out) = key
+        .as_ref()
+        .and_then(|k| super::cache::restore(k, dir, &files, Some(&log_name)))
+    {
+        return Ok(out);
+    }
+    let out = output(dir, interpreter, stem, text, Some(&log_name))?;
+    if let Some(key) = &key {
+        if keep(&out) {
+            super::cache::store(key, dir, &files, &out);
+        }
+    }
+    Ok(out)
 }
 
 /// [`output`], a nonzero exit being a [`ToolError::Failed`].

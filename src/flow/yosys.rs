@@ -19,6 +19,21 @@ pub fn run_script(dir: &Path, stem: &str, script: &str) -> Result<ToolOutput, To
     script::run(dir, Interpreter::Yosys, stem, script, None)
 }
 
+/// [`run_script`] through the tool cache ([`script::output_cached`]): for the proof steps, whose
+/// script and input files decide their result; `outputs` are the files the script writes that
+/// a later step reads.
+pub fn run_script_cached(
+    dir: &Path,
+    stem: &str,
+    script: &str,
+    outputs: &[&str],
+) -> Result<ToolOutput, ToolError> {
+    script::output_cached(dir, Interpreter::Yosys, stem, script, None, outputs, |_| {
+        true
+    })?
+    .check()
+}
+
 /// What `synth_ice40` produced.
 #[derive(Clone, Debug)]
 pub struct Synthesis {

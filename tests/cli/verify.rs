@@ -129,6 +129,99 @@ fn verify_heaps_solver_refuses_bad_flags() {
 mod with_tools {
     use super::*;
 
+    /// A proof comes from the tool cache when its script and every file it reads are unchanged:
+    /// `verify solver --level formal` run again in another folder with the same cache restores
+    /// the model and both ABC verdicts (base case and inductive step) instead of running yosys
+    /// and ABC, and reports the same verdict. The netlist proof of another size (other files)
+    /// runs its tools again; of the same size, from the cache.
+    /// `line` with every time it reports (`(7.19s)`, `4276 ms`) left out.
+    fn without_times(line: &str) -> String {
+        let words: Vec<&str> = line.split(' ').collect();
+        let seconds = |w: &str| {
+            let n = w.trim_start_matches('(').trim_end_matches(['s', ')', ',']);
+            w.trim_end_matches([')', ',']).ends_with('s')
+                && !n.is_empty()
+                && n.chars().all(|c| c.is_ascii_digit() || c == '.')
+        };
+        let mut kept = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            let before_ms = words
+                .get(i + 1)
+                .is_some_and(|n| n.trim_end_matches(',') == "ms");
+            let is_ms = i > 0 && w.trim_end_matches(',') == "ms";
+            if !(seconds(w) || before_ms || is_ms) {
+                kept.push(*w);
+            }
+        }
+        kept.join(" ")
+    }
+
+    #[test]
+    fn proofs_come_from_the_tool_cache_when_their_inputs_are_unchanged() {
+        let cache = tempfile::tempdir().unwrap();
+        let run = |args: &[&str]| {
+            let here = tempfile::tempdir().unwrap();
+            let out = crate::retrogate_uncached()
+                .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+                .env("RETROGATE_TOOL_CACHE", cache.path())
+                .current_dir(here.path())
+                .arg("-v")
+                .args(args)
+                .output()
+                .unwrap();
+            let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+            assert!(out.status.success(), "{args:?}\n{stdout}{stderr}");
+            // The verdict without its times ("(7.19s)", ", 4276 ms").
+            let verdict: Vec<String> = stdout.lines().map(without_times).collect();
+            (verdict, stderr)
+        };
+        let formal = ["verify", "solver", "--level", "formal"];
+        let (first, log) = run(&formal);
+        for step in [
+            "yosys -q -s sticks_solver_formal.ys",
+            "yosys-abc -f sticks_solver_formal_base.abc",
+            "yosys-abc -f sticks_solver_formal_ind.abc",
+        ] {
+            assert!(log.contains(step), "{step} did not run:\n{log}");
+        }
+        assert!(!log.contains("# from the tool cache"), "{log}");
+        let (again, log) = run(&formal);
+        assert_eq!(again, first);
+        assert!(
+            first.iter().any(|l| l.starts_with("PASS formal")),
+            "{first:?}"
+        );
+        assert!(
+            !log.contains("yosys -q -s") && !log.contains("yosys-abc -f"),
+            "{log}"
+        );
+        assert_eq!(log.matches("# from the tool cache").count(), 3, "{log}");
+
+        let netlist = |take: &'static str| {
+            [
+                "verify",
+                "solver",
+                "--level",
+                "equivalence",
+                "--max-count",
+                "7",
+                "--max-take",
+                take,
+            ]
+        };
+        let (first, log) = run(&netlist("2"));
+        assert!(log.contains("yosys -s equiv_base.ys"), "{log}");
+        let (other, log) = run(&netlist("3"));
+        assert!(
+            log.contains("yosys -s equiv_base.ys"),
+            "another size ran again:\n{log}"
+        );
+        assert!(other.iter().any(|l| l.contains("PASS")), "{other:?}");
+        let (again, log) = run(&netlist("2"));
+        assert_eq!(again, first);
+        assert!(!log.contains("yosys -s equiv"), "{log}");
+    }
+
     /// The documented `retrogate verify heaps-solver --max-target 20` (its help and
     /// docs/heaps_solver.md; run here as pasted, not again by tests/cli/examples.rs) runs levels
     /// 1 to 4 on both configurations, level 5 (the bounded model check at T = 7, said to be
