@@ -93,7 +93,7 @@ pub fn output_cached(
     check_name(tool, stem)?;
     let script = format!("{stem}.{}", interpreter.extension());
     let mut named = std::collections::BTreeSet::new();
-    for word in text.split(|c: char| c.is_whitespace() || c == ';') {
+    for word in text.split(|c: char| c.is_whitespace() || c == ';' || c == '"') {
         if is_safe_name(word)
             && word != script
             && !outputs.contains(&word)
