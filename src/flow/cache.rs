@@ -2,9 +2,9 @@
 //!
 //! Off unless the environment names a folder in [`CACHE_ENV`] (`RETROGATE_TOOL_CACHE`);
 //! `make test` sets it to `target/tool-cache`, so that the many tests that synthesise, place and
-//! route, Verilate, read back or prove the same design share one run of the tool (the proof
-//! steps through [`super::script::output_cached`]); simulations are not kept. A step asks for its [`Key`]: the
-//! SHA-256 of the tool's own version line (from the binary found on `PATH` now, so a missing or
+//! route, Verilate, read back or prove the same design share one run of the tool (yosys and ABC
+//! scripts through [`super::script::output_cached`]); simulations are not kept. A step asks for
+//! its [`Key`]: the SHA-256 of the tool's own version line (from the binary found on `PATH` now, so a missing or
 //! different tool never hits an entry of another) and every input the step names, by content.
 //! When `<cache>/<key>` exists, the step copies its files into the work folder and returns the
 //! stored exit status and output instead of running the tool; after a successful run, it stores

@@ -176,28 +176,17 @@ pub fn synth_ice40_with(
         reads = read_sources(dir, sources, "")?,
     );
     let stem = format!("{top}_synth");
-    let mut parts: Vec<Vec<u8>> = vec![b"synth_ice40".to_vec(), script.clone().into_bytes()];
-    for source in sources {
-        parts.push(super::cache::read_input(Tool::Yosys, dir, source)?);
-    }
-    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-    let key = super::cache::key(Tool::Yosys, dir, &parts)?;
-    let script_name = format!("{stem}.ys");
-    let log = format!("{stem}.log");
-    let files = [script_name.as_str(), &json, &netlist, &stat];
-    let cached = key
-        .as_ref()
-        .and_then(|k| super::cache::restore(k, dir, &files, Some(&log)));
-    let out = match cached {
-        Some(out) => out,
-        None => {
-            let out = run_script(dir, &stem, &script)?;
-            if let Some(key) = &key {
-                super::cache::store(key, dir, &files, &out);
-            }
-            out
-        }
-    };
+    // Through the tool cache: the script names every source, so the key holds their contents.
+    let out = script::output_cached(
+        dir,
+        Interpreter::Yosys,
+        &stem,
+        &script,
+        None,
+        &[&json, &netlist, &stat],
+        |_| true,
+    )?
+    .check()?;
     let warnings = super::nextpnr::warnings(&format!("{}\n{}", out.stdout, out.stderr));
     let stat_path = dir.join(&stat);
     let stat_text = std::fs::read_to_string(&stat_path).map_err(|err| {
