@@ -121,8 +121,12 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
     wire starting = reset | new_game;
     wire mover_heap = thinking_r ? solver$query_heap : heap;
     wire [2:0] mover_index = thinking_r ? solver$query_move : move_index;
-    wire [7:0] x = mover_heap ? b : a;
-    wire [7:0] other = mover_heap ? a : b;
+    // Moves are made below the target, where both heaps fit 6 bits and are at least 1: the mover
+    // reads 6 bits, and every allowed move changes its heap.
+    wire [5:0] x_low = mover_heap ? b[5:0] : a[5:0];
+    wire [5:0] other_low = mover_heap ? a[5:0] : b[5:0];
+    wire [7:0] x = {2'd0, x_low};
+    wire [7:0] other = {2'd0, other_low};
     reg [7:0] result;
     reg in_set;
     always @(*) begin
@@ -135,14 +139,15 @@ module heaps_game(clock,tick,reset,adds,muls,target,last_wins,start_a,start_b,ma
             default: begin result = x; in_set = 1'b0; end
         endcase
     end
-    wire legal = in_set & (result != x);
+    wire legal = in_set;
     wire [8:0] total = {1'b0, result} + {1'b0, other};
     wire [8:0] target_x = {3'd0, target_r};
     wire ends = (total >= target_x);
     wire [7:0] a_moved = mover_heap ? a : result;
     wire [7:0] b_moved = mover_heap ? result : b;
-    wire [8:0] start_sum = {1'b0, a} + {1'b0, b};
-    wire bad_start = (a == 8'd0) | (b == 8'd0) | (start_sum >= target_x);
+    // While solving the heaps hold the start, 6 bits.
+    wire [6:0] start_sum = {1'b0, a[5:0]} + {1'b0, b[5:0]};
+    wire bad_start = (a[5:0] == 6'd0) | (b[5:0] == 6'd0) | (start_sum >= {1'b0, target_r});
     // The next state.
     reg [7:0] a_n;
     reg [7:0] b_n;

@@ -104,11 +104,21 @@ fn every_top_proved_here_of(board: BoardId) {
 fn every_other_top_netlist_equals_its_rtl() {
     let mut proved = 0;
     for board in BoardId::ALL {
-        proved += every_top_of(board, |d| !proved_here(board, d));
+        proved += every_top_of(board, |d| {
+            !proved_here(board, d) && !rom_in_block_ram(board, d)
+        });
     }
     // J.R. 01 on the five boards, the stick game on four (the Cu V1's is proved here), the
     // heaps tops of the Cu and Cu V2, and the Cu V2's solver top.
     assert_eq!(proved, 12);
+}
+
+/// The tops with a ROM in block RAM (the Go Board's heap game: its digits), which this proof
+/// cannot take: it cuts every block RAM at a blackbox and models RAM without initial contents
+/// only (`retrogate::flow::equiv::RAM_MODEL`). Their level 8 proves the chip read back from
+/// the bitstream equal to the RTL top for 30 cycles from power-on, ROM included.
+fn rom_in_block_ram(board: BoardId, design: &str) -> bool {
+    board == BoardId::GoBoard && design == "heaps"
 }
 
 #[test]

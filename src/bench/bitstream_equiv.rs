@@ -339,13 +339,18 @@ pub fn check_chip(
 /// ABC's `strash` and `fold` merge and drop what `opt` or `opt_clean` would, and on the heap
 /// design's chip (its block RAM as about 45,000 flip-flops) `opt -fast` took 90 of yosys's
 /// 142 s, and the three `opt_clean` that replaced it 34 s of 88 s (without them: 56 s).
+/// Only constants are folded first (`opt_expr`), so that `opt_mem` drops the write port of a
+/// block RAM the chip only reads: the read-back ties its write clock and enable to constant
+/// 0 through a LUT, and a write port clocked by a constant made `async2sync` give its
+/// initialised words conflicting initial values (the Go Board's heap game, whose digits are a
+/// ROM in block RAM).
 fn load_script(dir: &Path, cells: &Path, sources: &[PathBuf]) -> Result<String, ToolError> {
     let cells = crate::flow::script::file(Tool::Yosys, dir, cells)?;
     let reads = yosys::read_sources(dir, sources, "")?;
     Ok(format!(
         "read_verilog -D NO_ICE40_DEFAULT_ASSIGNMENTS {cells}\n{reads}\
-         hierarchy -check -top {MITER}\nproc -norom\nflatten\nmemory -nordff\nmemory_map\n\
-         async2sync\ndffunmap\nsetundef -init -zero\n"
+         hierarchy -check -top {MITER}\nproc -norom\nflatten\nopt_expr\nopt_mem\n\
+         memory -nordff\nmemory_map\nasync2sync\ndffunmap\nsetundef -init -zero\n"
     ))
 }
 

@@ -70,7 +70,9 @@
 //! # How
 //! One mover serves both players: the heap and move index (the person's, or the solver's
 //! `query_heap`/`query_move` while the machine thinks) select a heap, apply the move to it and
-//! compare the new sum with the target. The solver's read is registered, so its query is the
+//! compare the new sum with the target. It reads the heaps' low W bits: a move is made only
+//! below the target, where both heaps are at least 1 and below 2^W, so every allowed move
+//! changes its heap and the mover need not compare the result with the heap. The solver's read is registered, so its query is the
 //! position being entered (the next state of the heap registers): the word of a new position is
 //! read at the edge that enters it and is there one edge later, in time for a machine that
 //! answers at once. During the solve the query is the start, so its word is there at the start
@@ -257,7 +259,14 @@ impl<
         } else {
             (self.heap.val(), self.move_index.val().to_u64() as u32)
         };
-        let (x, other) = if heap { (s.b, s.a) } else { (s.a, s.b) };
+        // Moves are made below the target, where both heaps fit W bits and are at least 1:
+        // the mover reads W bits, and every allowed move changes its heap.
+        let w_mask = (1u32 << W) - 1;
+        let (x, other) = if heap {
+            (s.b & w_mask, s.a & w_mask)
+        } else {
+            (s.a & w_mask, s.b & w_mask)
+        };
         let j = index as usize;
         let (result, in_set) = if j < A {
             ((x + index + 1) & h_mask, s.allowed >> j & 1 == 1)
@@ -269,7 +278,7 @@ impl<
         } else {
             (x, false)
         };
-        let legal = in_set && result != x;
+        let legal = in_set;
         let ends = result + other >= s.target;
         let (a_moved, b_moved) = if heap { (s.a, result) } else { (result, s.b) };
         let move_valid = self.move_valid.val();
@@ -396,22 +405,27 @@ end
 wire starting = reset | new_game;
 wire mover_heap = thinking_r ? solver$query_heap : heap;
 wire [{bm}:0] mover_index = thinking_r ? solver$query_move : move_index;
-wire [{hm}:0] x = mover_heap ? b : a;
-wire [{hm}:0] other = mover_heap ? a : b;
+// Moves are made below the target, where both heaps fit {W} bits and are at least 1: the mover
+// reads {W} bits, and every allowed move changes its heap.
+wire [{wm}:0] x_low = mover_heap ? b[{wm}:0] : a[{wm}:0];
+wire [{wm}:0] other_low = mover_heap ? a[{wm}:0] : b[{wm}:0];
+wire [{hm}:0] x = {{2'd0, x_low}};
+wire [{hm}:0] other = {{2'd0, other_low}};
 reg [{hm}:0] result;
 reg in_set;
 always @(*) begin
     case (mover_index)
 {cases}{default}    endcase
 end
-wire legal = in_set & (result != x);
+wire legal = in_set;
 wire [{H}:0] total = {{1'b0, result}} + {{1'b0, other}};
 wire [{H}:0] target_x = {{{pad}'d0, target_r}};
 wire ends = (total >= target_x);
 wire [{hm}:0] a_moved = mover_heap ? a : result;
 wire [{hm}:0] b_moved = mover_heap ? result : b;
-wire [{H}:0] start_sum = {{1'b0, a}} + {{1'b0, b}};
-wire bad_start = (a == {H}'d0) | (b == {H}'d0) | (start_sum >= target_x);
+// While solving the heaps hold the start, {W} bits.
+wire [{W}:0] start_sum = {{1'b0, a[{wm}:0]}} + {{1'b0, b[{wm}:0]}};
+wire bad_start = (a[{wm}:0] == {W}'d0) | (b[{wm}:0] == {W}'d0) | (start_sum >= {{1'b0, target_r}});
 // The next state.
 reg [{hm}:0] a_n;
 reg [{hm}:0] b_n;

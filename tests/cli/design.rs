@@ -318,7 +318,14 @@ fn emit_heaps_game_writes_the_committed_controller() {
         .filter(|n| n.ends_with(".pcf"))
         .collect();
     pcfs.sort();
-    assert_eq!(pcfs, ["alchitry-cu-heaps.pcf", "alchitry-cu-v2-heaps.pcf"]);
+    assert_eq!(
+        pcfs,
+        [
+            "alchitry-cu-heaps.pcf",
+            "alchitry-cu-v2-heaps.pcf",
+            "go-board-heaps.pcf"
+        ]
+    );
     for name in &pcfs {
         let written = std::fs::read_to_string(dir.path().join("pcf").join(name)).unwrap();
         let committed = std::fs::read_to_string(

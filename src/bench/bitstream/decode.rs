@@ -325,6 +325,33 @@ pub(super) fn decode_sticks(
     (decoded, None)
 }
 
+/// Digits as they read (dark: a space; 10: `-`).
+fn digits(d: &[Option<u64>]) -> String {
+    d.iter()
+        .map(|d| match d {
+            None => ' ',
+            Some(10) => '-',
+            Some(v) => char::from_digit(*v as u32, 10).unwrap_or('?'),
+        })
+        .collect()
+}
+
+/// The message for digits `shown` (each `None` when unreadable) where the software's are
+/// `want`, after the checkpoint `what`.
+fn mismatch(
+    what: &str,
+    place: &str,
+    shown: &[Option<Option<u64>>],
+    want: &[Option<u64>],
+) -> String {
+    let got: Option<Vec<Option<u64>>> = shown.iter().copied().collect();
+    format!(
+        "after {what}: {place} shows {}, the software's is \"{}\"",
+        got.map_or("nothing readable".into(), |g| format!("\"{}\"", digits(&g))),
+        digits(want)
+    )
+}
+
 /// Checks the heap game's board at each checkpoint: the heaps on the LEDs (in binary) with
 /// your turn lit, and the four digits of the display, against the software's game and answers.
 pub(super) fn decode_heaps(
@@ -341,8 +368,14 @@ pub(super) fn decode_heaps(
     let mut turn = None;
     let mut segments = [None; 7];
     let mut selects = Vec::new();
+    let mut lights = [None; 4];
+    let mut tens = [None; 7];
+    let mut ones = [None; 7];
     for (k, role) in output_roles(board, layout, outputs) {
         match role {
+            HeapsOut::Light(n @ 1..=4) => lights[usize::from(n) - 1] = Some(k),
+            HeapsOut::TensSegment(n) if n < 7 => tens[usize::from(n)] = Some(k),
+            HeapsOut::OnesSegment(n) if n < 7 => ones[usize::from(n)] = Some(k),
             HeapsOut::HeapA(n) => heap_a.push((n, k)),
             HeapsOut::HeapB(n) => heap_b.push((n, k)),
             HeapsOut::Turn => turn = Some(k),
@@ -351,15 +384,6 @@ pub(super) fn decode_heaps(
             _ => {}
         }
     }
-    let digits = |d: &[Option<u64>]| -> String {
-        d.iter()
-            .map(|d| match d {
-                None => ' ',
-                Some(10) => '-',
-                Some(v) => char::from_digit(*v as u32, 10).unwrap_or('?'),
-            })
-            .collect()
-    };
     let mut decoded = 0;
     for cp in &stim.heaps {
         let Some(row) = rows.get(cp.row + SNAPSHOTS - 1) else {
@@ -395,6 +419,36 @@ pub(super) fn decode_heaps(
                 }
             }
         }
+        if let Some(want) = cp.pair {
+            if tens.iter().chain(&ones).all(Option::is_some) {
+                checked = true;
+                let shown = [digit(outputs, row, &tens), digit(outputs, row, &ones)];
+                if shown != want.map(Some) {
+                    return (
+                        decoded,
+                        Some(mismatch(&cp.what, "the pair of digits", &shown, &want)),
+                    );
+                }
+            }
+        }
+        if let Some(want) = cp.lights {
+            if lights.iter().all(Option::is_some) {
+                checked = true;
+                let shown: Vec<Option<bool>> = lights
+                    .iter()
+                    .map(|k| k.and_then(|k| lit(outputs, row, k)))
+                    .collect();
+                if shown != want.map(Some) {
+                    return (
+                        decoded,
+                        Some(format!(
+                            "after {}: LED1 to LED4 show {shown:?}, the software's are {want:?}",
+                            cp.what
+                        )),
+                    );
+                }
+            }
+        }
         if let Some(want) = cp.display {
             if segments.iter().all(Option::is_some) && selects.len() == 4 {
                 checked = true;
@@ -405,18 +459,9 @@ pub(super) fn decode_heaps(
                     &selects,
                 );
                 if shown != want.map(Some) {
-                    let got: Option<Vec<Option<u64>>> = shown.iter().copied().collect();
                     return (
                         decoded,
-                        Some(format!(
-                            "after {}: the display shows {}, the software's is \"{}\"",
-                            cp.what,
-                            got.map_or("nothing readable".into(), |g| format!(
-                                "\"{}\"",
-                                digits(&g)
-                            )),
-                            digits(&want)
-                        )),
+                        Some(mismatch(&cp.what, "the display", &shown, &want)),
                     );
                 }
             }

@@ -17,7 +17,7 @@
 
 use crate::bench::heaps_solver::{expected_heaps_table, kege_answers};
 use crate::board::Board;
-use crate::circuit::heaps_solver::{query_order, HeapsRequest};
+use crate::circuit::heaps_solver::{query_order, solve_cycles, HeapsRequest};
 use crate::circuit::top::heaps::{layout as heaps_layout, HeapsIn};
 use crate::circuit::top::jr01::{layout as jr01_layout, Jr01In};
 use crate::circuit::top::solver::{layout as solver_layout, solver_setup, SolverIn, SolverSetup};
@@ -80,6 +80,11 @@ pub(super) struct HeapsCheckpoint {
     pub(super) heaps: Option<(u64, u64)>,
     /// The digits, left to right (`None`: dark; 10: `-`).
     pub(super) display: Option<[Option<u64>; 4]>,
+    /// On a board with two digits and four LEDs (the Go Board): the two digits, left to right
+    /// (`None`: dark; 10: `-`).
+    pub(super) pair: Option<[Option<u64>; 2]>,
+    /// On such a board: LED1 to LED4 lit.
+    pub(super) lights: Option<[bool; 4]>,
 }
 
 impl Stimulus {
@@ -210,6 +215,9 @@ fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimu
     };
     let roles = input_roles(layout, inputs);
     let find = |role: HeapsIn| roles.iter().find(|(_, r)| *r == role).map(|&(k, _)| k);
+    if find(HeapsIn::Key(4)).is_some() {
+        return heaps_pages_game(timing, inputs, &roles, s);
+    }
     let mut levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
     let set = |levels: &mut Vec<bool>, role: HeapsIn| {
         if let Some(k) = find(role) {
@@ -248,6 +256,8 @@ fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimu
             what: what.into(),
             heaps,
             display,
+            pair: None,
+            lights: None,
         });
     };
     let shows = |left: u64, right: u64| {
@@ -331,6 +341,85 @@ fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimu
         answer(20, want[1].get(1)),
     );
     press(s, &levels, HeapsIn::Reset, hold);
+}
+
+/// The heap game on a board with set-up pages (the Go Board) from power-on (already in `s`):
+/// the power-on game is the seed's (3, S), `x+1` and `x*4`, sum >= 61, the last move wins (the
+/// moves page shows the target and those two moves); key 4 held through the target, k, S and
+/// rule pages, key 3 opens the answers page, which shows task 19's first S; key 1, task 20's;
+/// key 2, its next S (each the software's, `retrogate kege`, or `--`). Playing is left to the
+/// co-simulation of the top (src/circuit/top/board_tests.rs): each machine move waits half a
+/// second, and leaving a game takes its end.
+fn heaps_pages_game(
+    timing: &Timing,
+    inputs: &[InputPin],
+    roles: &[(usize, HeapsIn)],
+    s: &mut Stimulus,
+) {
+    let tick = timing.tick_cycles;
+    let debounce = timing.debounce_ticks * tick;
+    let hold = 2 * debounce + 2 * tick;
+    let long = (timing.long_press_ticks + 2 * timing.debounce_ticks) * tick + hold;
+    let find = |role: HeapsIn| roles.iter().find(|(_, r)| *r == role).map(|&(k, _)| k);
+    let levels: Vec<bool> = inputs.iter().map(|p| p.idle).collect();
+    let press = |s: &mut Stimulus, key: u8, cycles: u64, after: u64| {
+        let Some(k) = find(HeapsIn::Key(key)) else {
+            return;
+        };
+        let mut pressed = levels.clone();
+        pressed[k] = !inputs[k].idle;
+        s.hold(&pressed, cycles);
+        s.hold(&levels, after);
+        s.presses += 1;
+    };
+    let checkpoint = |s: &mut Stimulus, what: &str, pair: [Option<u64>; 2], lights: [bool; 4]| {
+        let row = s.snapshots(&levels, tick);
+        s.heaps.push(HeapsCheckpoint {
+            row,
+            what: what.into(),
+            heaps: None,
+            display: None,
+            pair: Some(pair),
+            lights: Some(lights),
+        });
+    };
+    let game = SEED_HEAPS;
+    let k = 3;
+    s.hold(&levels, hold);
+    checkpoint(
+        s,
+        "power-on: the moves page",
+        pair(u64::from(game.target)),
+        [true, false, false, true],
+    );
+    for _ in 0..4 {
+        press(s, 4, long, hold);
+    }
+    // The answers page: the solve, then the search.
+    let solve = solve_cycles(u64::from(game.target), 2) + 4 * u64::from(game.target) + hold;
+    press(s, 3, hold, solve);
+    let want = kege_answers(&game, k);
+    let answer = |v: Option<&u32>| v.map_or([Some(10), Some(10)], |&v| pair(u64::from(v)));
+    checkpoint(
+        s,
+        "key 3 on the rule page: task 19",
+        answer(want[0].first()),
+        [true, false, false, false],
+    );
+    press(s, 1, hold, hold);
+    checkpoint(
+        s,
+        "key 1: task 20",
+        answer(want[1].first()),
+        [false, true, false, false],
+    );
+    press(s, 2, hold, hold);
+    checkpoint(
+        s,
+        "key 2: task 20's next S",
+        answer(want[1].get(1)),
+        [false, true, false, false],
+    );
 }
 
 /// The solver design on `board` from power-on (already in `s`), as a person sets and plays it

@@ -14,6 +14,7 @@
 //!  DecimalDigits binary ─▶ hundreds, tens, ones (leading zeros blanked)
 //!  SevenSegment  digit ─▶ segments A..G (active high)
 //!  MuxDisplay    4 digits ─▶ one segment bus + digit selects (active high)
+//!  PairRom       byte ─▶ two digits' segments, from one block RAM (Go Board heap game)
 //!  Blinker       free-running phase for game-over blink patterns
 //!  PullDownEmulator  inout pins: drive low, release, wait, sample
 //!  Widen         M bits ─▶ N bits, zero-extended (a board core's lint-clean widening)
@@ -41,6 +42,7 @@ mod debouncer;
 mod decimal;
 mod edge;
 mod mux_display;
+mod pair_rom;
 mod press;
 mod pull_down;
 mod reset;
@@ -56,6 +58,7 @@ pub use debouncer::Debouncer;
 pub use decimal::{DecimalDigits, BLANK};
 pub use edge::EdgeDetector;
 pub use mux_display::MuxDisplay;
+pub use pair_rom::{pair_segments, PairRom, PAIR_DASHES, PAIR_L0, PAIR_L1};
 pub use press::PressTimer;
 pub use pull_down::{PullDownEmulator, PullDownTiming};
 pub use reset::PowerOnReset;

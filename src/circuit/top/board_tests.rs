@@ -1017,3 +1017,214 @@ mod heaps {
         }
     }
 }
+
+mod heaps_go_board {
+    use super::super::heaps_pages::heaps_pages_top;
+    use super::super::tests::Script;
+    use super::super::Timing;
+    use super::*;
+    use crate::bench::heaps_solver::{expected_heaps_table, kege_answers};
+    use crate::circuit::board_io::pair_segments;
+    use crate::circuit::heaps_solver::{query_order, solve_cycles, HeapsRequest};
+
+    /// The seed's game: (3, S), +1 and *4, sum >= 61, the last move wins (the power-on game).
+    const SEED: HeapsRequest = HeapsRequest {
+        adds: 0b1,
+        muls: 0b100,
+        target: 61,
+        last_wins: true,
+    };
+
+    /// A short press of key `k` (columns 0-3, pressed = 1).
+    fn key(s: &mut Script, k: usize) {
+        s.press(k - 1, 1, 6, 10);
+    }
+
+    /// Key 4 held past the long press ([`Timing::fast`]: 12 ticks, 6 of the core's).
+    fn long_key4(s: &mut Script) {
+        s.press(3, 1, 40, 10);
+    }
+
+    /// What the two digits show (trace columns: LED 1-4, then segments A-G of each digit,
+    /// active low): each digit's character, read against the digit ROM's own patterns.
+    fn shows(r: &[u64]) -> String {
+        let pattern = |levels: &[u64]| {
+            levels
+                .iter()
+                .enumerate()
+                .fold(0u8, |acc, (i, &s)| acc | (u8::from(s == 0) << i))
+        };
+        let char_of = |p: u8| match p {
+            0 => ' ',
+            0x40 => '-',
+            0x38 => 'L',
+            _ => DIGIT_SEGMENTS
+                .iter()
+                .position(|&d| d == p)
+                .map_or('?', |d| char::from(b'0' + d as u8)),
+        };
+        [char_of(pattern(&r[4..11])), char_of(pattern(&r[11..18]))]
+            .iter()
+            .collect()
+    }
+
+    /// How the digits show `v` (1 to 99): the tens dark below 10; `--` for none.
+    fn value(v: Option<u32>) -> String {
+        match v {
+            Some(v) => {
+                let (t, o) = pair_segments(v as u8);
+                let c = |p: u8| {
+                    DIGIT_SEGMENTS
+                        .iter()
+                        .position(|&d| d == p)
+                        .map_or(' ', |d| char::from(b'0' + d as u8))
+                };
+                format!("{}{}", c(t), c(o))
+            }
+            None => "--".into(),
+        }
+    }
+
+    /// The seed's game on the Go Board from power-on: the pages show the power-on game, S is
+    /// stepped up to 4, the game is solved on the chip and played, the person always `x+1` on
+    /// the first heap (key 4 held to show it again when the machine moved the second), every
+    /// machine move the software solver's (the digits show the heap it moved, LED1 or LED2
+    /// which); the end blinks; then the answers page shows the software's answers of tasks
+    /// 19, 20 and 21 for (3, S) (`retrogate kege`).
+    #[test]
+    fn heaps_go_board_plays_the_seed_game_and_answers_the_exam() {
+        let table: std::collections::HashMap<(u32, u32), _> = query_order(SEED.target)
+            .into_iter()
+            .zip(expected_heaps_table(&SEED, 1))
+            .collect();
+        let solve = solve_cycles(61, 2) as usize + 60;
+        let mut s = Script::new(vec![0, 0, 0, 0]);
+        s.idle(30);
+        let moves_page = s.rows().len() - 1;
+        long_key4(&mut s);
+        let target_page = s.rows().len() - 1;
+        long_key4(&mut s);
+        let first_page = s.rows().len() - 1;
+        long_key4(&mut s);
+        for _ in 0..3 {
+            key(&mut s, 2);
+        }
+        let second_page = s.rows().len() - 1;
+        long_key4(&mut s);
+        let rule_page = s.rows().len() - 1;
+        long_key4(&mut s);
+        s.idle(solve);
+        let started = s.rows().len() - 1;
+        // The game as the software plays it: the heap shown and the position after each
+        // machine move.
+        let (mut a, mut b) = (3u32, 4u32);
+        let mut shown_second = false;
+        let mut checks = Vec::new();
+        let person_won = loop {
+            if shown_second {
+                long_key4(&mut s);
+            }
+            key(&mut s, 1);
+            a += 1;
+            s.idle(40);
+            if a + b >= SEED.target {
+                break SEED.last_wins;
+            }
+            let e = table[&(a, b)];
+            let x = if e.heap == 1 { b } else { a };
+            let y = [x + 1, x * 2, x * 3, x * 4][e.index as usize];
+            if e.heap == 1 {
+                b = y;
+            } else {
+                a = y;
+            }
+            shown_second = e.heap == 1;
+            if a + b >= SEED.target {
+                break !SEED.last_wins;
+            }
+            checks.push((s.rows().len() - 1, a, b, shown_second));
+        };
+        s.idle(30);
+        let over = s.rows().len() - 1;
+        key(&mut s, 4);
+        let back = s.rows().len() - 1;
+        for _ in 0..4 {
+            long_key4(&mut s);
+        }
+        key(&mut s, 3);
+        s.idle(solve + 200);
+        let task19 = s.rows().len() - 1;
+        key(&mut s, 1);
+        s.idle(200);
+        let task20 = s.rows().len() - 1;
+        key(&mut s, 2);
+        s.idle(200);
+        let task20_next = s.rows().len() - 1;
+        key(&mut s, 2);
+        s.idle(200);
+        let task20_then = s.rows().len() - 1;
+        key(&mut s, 1);
+        s.idle(200);
+        let task21 = s.rows().len() - 1;
+        long_key4(&mut s);
+        let left = s.rows().len() - 1;
+
+        let top = heaps_pages_top(BoardId::GoBoard, &Timing::fast());
+        let trace = trace(top, "heaps_go_board", false, &s.rows());
+        let leds = |row: usize| trace[row][..4].to_vec();
+        let digits = |row: usize| shows(&trace[row]);
+        assert_eq!(digits(moves_page), "61", "the target on the moves page");
+        assert_eq!(leds(moves_page), [1, 0, 0, 1], "x+1 and x*4 allowed");
+        assert_eq!(digits(target_page), "61");
+        assert_eq!(leds(target_page), [1, 0, 0, 1]);
+        assert_eq!(digits(first_page), " 3", "k");
+        assert_eq!(leds(first_page), [1, 0, 0, 0]);
+        assert_eq!(digits(second_page), " 4", "S stepped up to 4");
+        assert_eq!(leds(second_page), [0, 1, 0, 0]);
+        assert_eq!(digits(rule_page), "L1", "the last move wins");
+        assert_eq!(leds(rule_page), [1, 0, 0, 0], "you first");
+        assert_eq!(digits(started), " 3", "the first heap");
+        assert_eq!(leds(started), [1, 0, 0, 1], "the first heap, your turn");
+        assert!(checks.len() >= 3, "a game of several rounds: {checks:?}");
+        for &(row, a, b, second) in &checks {
+            let heap = if second { b } else { a };
+            assert_eq!(digits(row), value(Some(heap)), "({a}, {b}) at {row}");
+            assert_eq!(
+                leds(row),
+                [u64::from(!second), u64::from(second), 0, 1],
+                "({a}, {b}): the heap the machine moved, your turn"
+            );
+        }
+        // Game over: every LED blinks together, slowly if the person won.
+        let end = &trace[over - 30..=over];
+        assert!(
+            end.iter().all(|r| r[..4].iter().all(|&v| v == r[0])),
+            "every LED blinks together at the end"
+        );
+        let changes = end.windows(2).filter(|w| w[0][0] != w[1][0]).count();
+        if person_won {
+            assert!((1..=5).contains(&changes), "slow blink: {changes}");
+        } else {
+            assert!(changes >= 6, "fast blink: {changes}");
+        }
+        assert_eq!(digits(back), "61", "back to the moves page");
+        let want = kege_answers(&SEED, 3);
+        assert_eq!(leds(task19), [1, 0, 0, 0], "task 19");
+        assert_eq!(digits(task19), value(want[0].first().copied()), "task 19");
+        assert_eq!(leds(task20), [0, 1, 0, 0], "task 20");
+        assert_eq!(digits(task20), value(want[1].first().copied()), "task 20");
+        assert_eq!(
+            digits(task20_next),
+            value(want[1].get(1).copied()),
+            "task 20, next"
+        );
+        assert_eq!(
+            digits(task20_then),
+            value(want[1].get(2).copied()),
+            "task 20, then"
+        );
+        assert_eq!(leds(task21), [0, 0, 1, 0], "task 21");
+        assert_eq!(digits(task21), value(want[2].first().copied()), "task 21");
+        assert_eq!(digits(left), "61", "back to the moves page");
+    }
+}

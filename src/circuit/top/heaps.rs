@@ -5,13 +5,14 @@
 //!
 //! Here is all of it: its roles ([`HeapsIn`], [`HeapsOut`]), its [`Layout`] on the boards that
 //! can play it ([`layout`]: the Alchitry Cu and Cu V2 with the Io, at 25 MHz from the PLL), its
-//! board-independent core ([`HeapsBoardCore`]) and the top builder ([`heaps_top`],
-//! [`heaps_verilog`]). The sizes are the solver's board size: targets up to 63, moves `x+1`,
-//! `x+2`, `x*2`, `x*3`, `x*4`.
+//! core for boards with switches ([`HeapsBoardCore`]) and the top builders ([`heaps_top`],
+//! [`heaps_verilog`]). The sizes there are the solver's board size: targets up to 63, moves
+//! `x+1`, `x+2`, `x*2`, `x*3`, `x*4`. The Go Board's core, set on pages with four keys, is in
+//! [`super::heaps_pages`].
 //!
 //! The iCEBreaker (three buttons, five LEDs) and the iCEstick (no button of its own) have no
-//! way to show two heaps up to 63 and set a target, five moves and a rule: they have no layout,
-//! and `retrogate build` says so. The Go Board's set-up pages are not built yet.
+//! way to show two heaps up to 63 and set a target, the moves and a rule: they have no layout,
+//! and `retrogate build` says so.
 
 use std::fmt;
 
@@ -27,6 +28,8 @@ use crate::circuit::board_io::{
 };
 use crate::circuit::heaps_answers::HeapsAnswers;
 use crate::circuit::heaps_game::HeapsGame;
+
+use super::heaps_pages::{heaps_pages_top, GO_BOARD};
 
 /// A heap-game control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,6 +61,8 @@ pub enum HeapsIn {
     MachineFirstSwitch,
     /// Switch: on, the answers page.
     AnswersSwitch,
+    /// Key `n` (1-4) of a board with four keys and set-up pages ([`super::heaps_pages`]).
+    Key(u8),
     /// Present on the port but not used.
     Unused,
 }
@@ -85,6 +90,12 @@ pub enum HeapsOut {
     DigitSelect(u8),
     /// An LED with nothing to show but the game-over blink.
     Dark,
+    /// LED `n` (1-4) of a board with set-up pages ([`super::heaps_pages`]).
+    Light(u8),
+    /// Segment `n` of the left (tens) digit of a two-digit board.
+    TensSegment(u8),
+    /// Segment `n` of the right (ones) digit.
+    OnesSegment(u8),
 }
 
 impl fmt::Display for HeapsIn {
@@ -103,6 +114,20 @@ impl fmt::Display for HeapsIn {
             HeapsIn::LastWinsSwitch => f.write_str("switch: the last move wins (off: loses)"),
             HeapsIn::MachineFirstSwitch => f.write_str("switch: machine first"),
             HeapsIn::AnswersSwitch => f.write_str("switch: answers page (tasks 19-21)"),
+            HeapsIn::Key(1) => f.write_str(
+                "key 1: toggle x+1 / value - 1 / flip the rule; in play x+1; answers: next task",
+            ),
+            HeapsIn::Key(2) => f.write_str(
+                "key 2: toggle x*2 / value + 1 / flip who starts; in play x*2; answers: next S",
+            ),
+            HeapsIn::Key(3) => {
+                f.write_str("key 3: toggle x*3; rule page: the answers; in play x*3")
+            }
+            HeapsIn::Key(n) => write!(
+                f,
+                "key {n}: toggle x*4; held 1 s: next page (then solve and play); in play x*4, \
+                 held 1 s: the other heap; at game over or in the answers: back to the set-up"
+            ),
             HeapsIn::Unused => f.write_str("unused"),
         }
     }
@@ -128,6 +153,20 @@ impl fmt::Display for HeapsOut {
             HeapsOut::DisplaySegment(n) => write!(f, "display segment {}", seg(n)),
             HeapsOut::DigitSelect(n) => write!(f, "digit select {n}"),
             HeapsOut::Dark => f.write_str("game-over blink only"),
+            HeapsOut::Light(1) => f.write_str(
+                "set-up: x+1 allowed (k page; rule page: the last move wins); in play: the \
+                 first heap shown; answers: task 19",
+            ),
+            HeapsOut::Light(2) => f.write_str(
+                "set-up: x*2 allowed (S page; rule page: machine first); in play: the second \
+                 heap shown; answers: task 20",
+            ),
+            HeapsOut::Light(3) => {
+                f.write_str("set-up: x*3 allowed; in play: your move refused; answers: task 21")
+            }
+            HeapsOut::Light(_) => f.write_str("set-up: x*4 allowed; in play: your turn"),
+            HeapsOut::TensSegment(n) => write!(f, "tens segment {}", seg(n)),
+            HeapsOut::OnesSegment(n) => write!(f, "ones segment {}", seg(n)),
         }
     }
 }
@@ -182,6 +221,7 @@ impl InRole for HeapsIn {
             HeapsIn::LastWinsSwitch => Some(k::LAST_WINS),
             HeapsIn::MachineFirstSwitch => Some(k::MACHINE_FIRST),
             HeapsIn::AnswersSwitch => Some(k::ANSWERS),
+            HeapsIn::Key(n) => Some(usize::from(n) - 1),
             HeapsIn::Unused => None,
         }
     }
@@ -200,11 +240,20 @@ impl OutRole for HeapsOut {
             HeapsOut::DisplaySegment(b) => Some(("segments", n(b))),
             HeapsOut::DigitSelect(b) => Some(("select", n(b))),
             HeapsOut::Dark => None,
+            HeapsOut::Light(b) => Some(("lights", n(b) - 1)),
+            HeapsOut::TensSegment(b) => Some(("tens_segments", n(b))),
+            HeapsOut::OnesSegment(b) => Some(("ones_segments", n(b))),
         }
     }
 
     fn blinks(self) -> bool {
-        !matches!(self, HeapsOut::DisplaySegment(_) | HeapsOut::DigitSelect(_))
+        !matches!(
+            self,
+            HeapsOut::DisplaySegment(_)
+                | HeapsOut::DigitSelect(_)
+                | HeapsOut::TensSegment(_)
+                | HeapsOut::OnesSegment(_)
+        )
     }
 }
 
@@ -301,7 +350,11 @@ const ALCHITRY_IO: Layout<HeapsIn, HeapsOut> = Layout {
 
 /// The design's layout on `board`, where it has one.
 pub fn layout(board: BoardId) -> Option<&'static Layout<HeapsIn, HeapsOut>> {
-    no_layout_reason(board).is_none().then_some(&ALCHITRY_IO)
+    match board {
+        BoardId::GoBoard => Some(&GO_BOARD),
+        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => Some(&ALCHITRY_IO),
+        BoardId::Icebreaker | BoardId::Icestick => None,
+    }
 }
 
 /// Why `board` has no heap game (the message `build` and the other verbs give), or `None`
@@ -316,8 +369,7 @@ pub fn no_layout_reason(board: BoardId) -> Option<&'static str> {
             "the iCEstick has no buttons of its own and five LEDs: no way to set or play a heap \
              game",
         ),
-        BoardId::GoBoard => Some("the Go Board's set-up pages for the heap game are not built yet"),
-        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => None,
+        BoardId::GoBoard | BoardId::AlchitryCu | BoardId::AlchitryCuV2 => None,
     }
 }
 
@@ -329,12 +381,16 @@ pub const BOARD_DESIGN: BoardDesign = BoardDesign {
     check: |board| layout(board.id).map_or(Ok(()), |l| l.check(board)),
 };
 
-/// The heap-game top for `board`.
+/// The heap-game top for `board`, a board with switches (the Alchitry Cu and Cu V2; the Go
+/// Board's is [`heaps_pages_top`]).
 ///
 /// # Panics
-/// Where the design has no layout ([`layout`]); [`heaps_verilog`] checks first.
+/// Where the design has no switch layout; [`heaps_verilog`] checks first.
 pub fn heaps_top(board: BoardId, timing: &Timing) -> BoardTop<HeapsBoardCore> {
-    let layout = layout(board).unwrap_or_else(|| panic!("{board}: no heaps layout"));
+    let layout = match board {
+        BoardId::AlchitryCu | BoardId::AlchitryCuV2 => &ALCHITRY_IO,
+        _ => panic!("{board}: no heaps layout with switches"),
+    };
     let core = HeapsBoardCore::new(timing);
     let plan = PinPlan::new(
         board.board(),
@@ -350,9 +406,13 @@ pub fn heaps_verilog(board: BoardId, timing: &Timing, module: &str) -> Result<St
     if let Some(why) = no_layout_reason(board) {
         return Err(TopError::UnsupportedGame {
             reason: format!(
-                "{board} has no heaps design: {why}; build it for alchitry-cu or alchitry-cu-v2"
+                "{board} has no heaps design: {why}; build it for go-board, alchitry-cu or \
+                 alchitry-cu-v2"
             ),
         });
+    }
+    if board == BoardId::GoBoard {
+        return Ok(heaps_pages_top(board, timing).verilog(module)?);
     }
     Ok(heaps_top(board, timing).verilog(module)?)
 }

@@ -22,6 +22,7 @@
 mod board_tests;
 pub mod doc;
 pub mod heaps;
+pub mod heaps_pages;
 pub mod jr01;
 pub mod layout;
 pub mod pins;
