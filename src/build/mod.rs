@@ -359,7 +359,8 @@ fn build_for_clock(
     let pcf_text = top.pcf()?;
     output_dir::check_folder("--out", out_dir)?;
     let tools = record::tool_versions()?;
-    let inputs = inputs_hash(&top, &pcf_text, seed, clock_mhz, &tools);
+    let mapping = crate::circuit::top::synth_mapping(design);
+    let inputs = inputs_hash(&top, &pcf_text, seed, clock_mhz, mapping, &tools);
     if !options.force {
         if let Some(previous) = reusable(out_dir, &inputs) {
             return Ok(previous);
@@ -395,7 +396,7 @@ fn build_for_clock(
         &partial,
         &[PathBuf::from(&verilog_name)],
         &top.module,
-        yosys::Mapping::Abc9,
+        mapping,
     )?;
     step(BuildStep::Synthesize, t, progress);
 
@@ -495,16 +496,21 @@ fn build_for_clock(
 }
 
 /// SHA-256 of what the tools read: retrogate's version (its flow scripts), the board, the top's
-/// Verilog and PCF, the placer seed, the clock target and the tool versions.
+/// Verilog and PCF, the placer seed, the clock target, the LUT mapping and the tool versions.
 fn inputs_hash(
     top: &TopVerilog,
     pcf: &str,
     seed: u64,
     clock_mhz: f64,
+    mapping: yosys::Mapping,
     tools: &std::collections::BTreeMap<String, String>,
 ) -> String {
+    let mapping = match mapping {
+        yosys::Mapping::Abc9 => "abc9",
+        yosys::Mapping::Default => "default",
+    };
     let options = format!(
-        "retrogate {}\nmodule {}\nseed {seed}\nclock {clock_mhz}\nmapping abc9\n",
+        "retrogate {}\nmodule {}\nseed {seed}\nclock {clock_mhz}\nmapping {mapping}\n",
         env!("CARGO_PKG_VERSION"),
         top.module
     );

@@ -149,10 +149,11 @@ pub fn synth_ice40(dir: &Path, sources: &[PathBuf], top: &str) -> Result<Synthes
 /// How `synth_ice40` maps logic to LUTs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mapping {
-    /// yosys's default ABC mapping (used for LUT counts and the bench).
+    /// yosys's default ABC mapping (used for LUT counts, the bench, and the bitstreams of
+    /// designs bound by their size: the heap game).
     Default,
-    /// `-abc9`: timing-driven mapping, used for board bitstreams (the Alchitry Cu's stick
-    /// game meets 100 MHz with it: 107 MHz against 83 MHz with the default).
+    /// `-abc9`: timing-driven mapping, used for the other board bitstreams (the Alchitry Cu's
+    /// stick game meets 100 MHz with it: 107 MHz against 83 MHz with the default).
     Abc9,
 }
 

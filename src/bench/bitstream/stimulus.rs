@@ -345,11 +345,11 @@ fn heaps_game(board: &Board, timing: &Timing, inputs: &[InputPin], s: &mut Stimu
 
 /// The heap game on a board with set-up pages (the Go Board) from power-on (already in `s`):
 /// the power-on game is the seed's (3, S), `x+1` and `x*4`, sum >= 61, the last move wins (the
-/// moves page shows the target and those two moves); key 4 held through the target, k, S and
-/// rule pages, key 3 opens the answers page, which shows task 19's first S; key 1, task 20's;
-/// key 2, its next S (each the software's, `retrogate kege`, or `--`). Playing is left to the
-/// co-simulation of the top (src/circuit/top/board_tests.rs): each machine move waits half a
-/// second, and leaving a game takes its end.
+/// moves page shows the target and those two moves); key 4 held to the target page, where key
+/// 3 opens the answers page, which shows task 19's first S; key 1, task 20's; key 2, its next
+/// S (each the software's, `retrogate kege`, or `--`). Playing is left to the co-simulation of
+/// the top (src/circuit/top/board_tests.rs): each machine move waits half a second, and leaving
+/// a game takes its end.
 fn heaps_pages_game(
     timing: &Timing,
     inputs: &[InputPin],
@@ -392,9 +392,7 @@ fn heaps_pages_game(
         pair(u64::from(game.target)),
         [true, false, false, true],
     );
-    for _ in 0..4 {
-        press(s, 4, long, hold);
-    }
+    press(s, 4, long, hold);
     // The answers page: the solve, then the search.
     let solve = solve_cycles(u64::from(game.target), 2) + 4 * u64::from(game.target) + hold;
     press(s, 3, hold, solve);
@@ -402,7 +400,7 @@ fn heaps_pages_game(
     let answer = |v: Option<&u32>| v.map_or([Some(10), Some(10)], |&v| pair(u64::from(v)));
     checkpoint(
         s,
-        "key 3 on the rule page: task 19",
+        "key 3 on the target page: task 19",
         answer(want[0].first()),
         [true, false, false, false],
     );

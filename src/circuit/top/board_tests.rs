@@ -1089,8 +1089,8 @@ mod heaps_go_board {
     /// stepped up to 4, the game is solved on the chip and played, the person always `x+1` on
     /// the first heap (key 4 held to show it again when the machine moved the second), every
     /// machine move the software solver's (the digits show the heap it moved, LED1 or LED2
-    /// which); the end blinks; then the answers page shows the software's answers of tasks
-    /// 19, 20 and 21 for (3, S) (`retrogate kege`).
+    /// which); the end blinks; then the answers page (key 3 on S's page) shows the software's
+    /// answers of tasks 19, 20 and 21 for (3, S) (`retrogate kege`).
     #[test]
     fn heaps_go_board_plays_the_seed_game_and_answers_the_exam() {
         let table: std::collections::HashMap<(u32, u32), _> = query_order(SEED.target)
@@ -1148,7 +1148,8 @@ mod heaps_go_board {
         let over = s.rows().len() - 1;
         key(&mut s, 4);
         let back = s.rows().len() - 1;
-        for _ in 0..4 {
+        // Key 3 on the second heap's page opens the answers.
+        for _ in 0..3 {
             long_key4(&mut s);
         }
         key(&mut s, 3);

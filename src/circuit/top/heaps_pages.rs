@@ -49,7 +49,7 @@ pub mod pages {
     pub const FIRST: u64 = 2;
     /// Keys 1 and 2 step the second heap S.
     pub const SECOND: u64 = 3;
-    /// Keys 1 and 2 flip the rule and who starts; key 3 opens the answers page.
+    /// Keys 1 and 2 flip the rule and who starts.
     pub const RULE: u64 = 4;
     /// The game is played.
     pub const PLAY: u64 = 5;
@@ -102,19 +102,20 @@ pub fn heaps_pages_top(board: BoardId, timing: &Timing) -> BoardTop<HeapsPagesCo
 ///   (0 to 63, wrapping); the digits show it; the LEDs the moves (target page), LED1 (k page),
 ///   LED2 (S page);
 /// * **rule**: key 1 flips the rule (`L1`: the last move wins, `L0`: it loses; LED1), key 2
-///   who starts (LED2: the machine); key 3 opens the answers page; leaving it solves the game
-///   and starts it at (k, S).
+///   who starts (LED2: the machine); leaving it solves the game and starts it at (k, S).
+///
+/// Key 3 on any of these pages but the moves page opens the answers page.
 /// * **Play**: the digits show one heap, LED1 the first or LED2 the second; keys 1 to 3 make
 ///   `x+1`, `x*2`, `x*3` on it, key 4 `x*4` on release, key 4 held one second shows (and
 ///   chooses) the other heap. After the machine's move the digits show the heap it moved.
 ///   LED3: your move was refused; LED4: your turn. At the end every LED blinks (slowly if you
 ///   won) and the digits show the last heap moved (its last two digits: a heap can end above
 ///   99); key 4 returns to the moves page.
-/// * **Answers** (key 3 on the rule page): the chip solves the game, then LED1, LED2 or LED3
-///   says the task (19, 20, 21) and the digits the smallest S of (k, S), S from 1 to
-///   target - k - 1, that answers it (`--` when none); key 1 the next task, key 2 the next S
-///   that answers it (task 20 asks for them all); key 4 held one second returns to the moves
-///   page.
+/// * **Answers** (key 3 on a set-up page but the moves page): the chip solves the game, then
+///   LED1, LED2 or LED3 says the task (19, 20, 21) and the digits the smallest S of (k, S), S
+///   from 1 to target - k - 1, that answers it (`--` when none); key 1 the next task, key 2
+///   the next S that answers it (task 20 asks for them all); key 4 held one second returns to
+///   the moves page.
 #[derive(LogicBlock)]
 pub struct HeapsPagesCore {
     /// Clock.
@@ -447,11 +448,14 @@ impl Logic for HeapsPagesCore {
                 if self.buttons.pressed.val().get_bit(1) {
                     self.machine_first_r.d.next = !self.machine_first_r.q.val();
                 }
-                if self.buttons.pressed.val().get_bit(2) {
-                    self.page_r.d.next = self.page_answers.val();
-                    self.new_game.next = true;
-                    self.pending_find.d.next = true;
-                }
+            }
+            // Key 3 opens the answers page from every set-up page but the moves page.
+            if (self.page_r.q.val() != self.page_moves.val())
+                & self.buttons.pressed.val().get_bit(2)
+            {
+                self.page_r.d.next = self.page_answers.val();
+                self.new_game.next = true;
+                self.pending_find.d.next = true;
             }
         } else if self.playing.val() {
             if self.game.game_over.val() {
@@ -528,10 +532,11 @@ impl Logic for HeapsPagesCore {
         self.game.target.next = self.target_r.q.val();
         self.game.last_wins.next = self.last_wins_r.q.val().any();
         self.game.machine_first.next = self.machine_first_r.q.val();
-        self.game.start_a.next = self.value_zero.val();
+        // In the answers the second heap is 0: a start outside the game, over at once, so
+        // that the finder can read the table.
+        self.game.start_a.next = self.first_r.q.val();
         self.game.start_b.next = self.value_zero.val();
         if self.playing.val() {
-            self.game.start_a.next = self.first_r.q.val();
             self.game.start_b.next = self.second_r.q.val();
         }
         self.game.new_game.next = self.new_game_q.q.val();

@@ -215,6 +215,7 @@ pub const BOARD_DESIGN: BoardDesign = BoardDesign {
     pin_uses: |board| Some(layout(board.id).pin_uses(board)),
     pll_hz: |board| layout(board).pll_hz,
     check: |board| layout(board.id).check(board),
+    mapping: crate::flow::yosys::Mapping::Abc9,
 };
 
 /// The J.R. 01 strategy block: the same circuit as `hdl/jr01_strategy.v`

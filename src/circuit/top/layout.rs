@@ -15,6 +15,7 @@
 use std::fmt::Display;
 
 use crate::board::{Board, BoardId, Dir, Kind, PinDef, Resource, Role};
+use crate::flow::yosys::Mapping;
 
 /// One request of a design on a board: a resource by name, and what the design does with it.
 /// It becomes one top-level port, or (a digit, a display) several.
@@ -210,6 +211,9 @@ pub struct BoardDesign {
     /// Whether the layout on a board names resources the board has, of the right kinds (the
     /// problem if not); `Ok` where the design has no layout there.
     pub check: fn(&'static Board) -> Result<(), String>,
+    /// How `retrogate build` maps its logic to LUTs: timing-driven (`-abc9`) where the clock
+    /// asks for it, yosys's default where the design is bound by its size.
+    pub mapping: Mapping,
 }
 
 impl std::fmt::Debug for BoardDesign {

@@ -300,6 +300,14 @@ pub fn module_name(board: BoardId, design: &Design) -> String {
     format!("{}_{}", design.name(), board.as_str().replace('-', "_"))
 }
 
+/// How `retrogate build` maps `design`'s logic to LUTs ([`BoardDesign::mapping`]).
+pub fn synth_mapping(design: &Design) -> crate::flow::yosys::Mapping {
+    BOARD_DESIGNS
+        .iter()
+        .find(|d| d.name == design.name())
+        .map_or(crate::flow::yosys::Mapping::Abc9, |d| d.mapping)
+}
+
 /// Build and emit the top for `board` and `design` with `timing`.
 pub fn top_verilog(
     board: BoardId,

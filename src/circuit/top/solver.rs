@@ -365,6 +365,7 @@ pub const BOARD_DESIGN: BoardDesign = BoardDesign {
     pin_uses: |board| Some(layout(board.id).pin_uses(board)),
     pll_hz: |board| layout(board).pll_hz,
     check: |board| layout(board.id).check(board),
+    mapping: crate::flow::yosys::Mapping::Abc9,
 };
 
 /// How `board` sets the solver's game, and the solver's widths (W, K), from the roles of its

@@ -275,6 +275,7 @@ pub const BOARD_DESIGN: BoardDesign = BoardDesign {
     pin_uses: |board| Some(layout(board.id).pin_uses(board)),
     pll_hz: |board| layout(board).pll_hz,
     check: |board| layout(board.id).check(board),
+    mapping: crate::flow::yosys::Mapping::Abc9,
 };
 
 /// A sticks game checked against the hardware controller's limits.
