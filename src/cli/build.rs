@@ -100,13 +100,18 @@ pub(super) fn design_of(
             if let Some(flag) = game.given().first() {
                 return Err(CliError::Usage(format!(
                     "`{flag}` is a sticks option; the heaps design's game is set on the board's \
-                     switches (docs/boards.md): drop {flag}"
+                     switches or set-up pages (docs/boards.md): drop {flag}"
                 )));
             }
             if let Some(why) = crate::circuit::top::heaps::no_layout_reason(board) {
+                let boards: Vec<String> = crate::board::BoardId::ALL
+                    .iter()
+                    .filter(|b| crate::circuit::top::heaps::layout(**b).is_some())
+                    .map(|b| format!("--board {}", b.as_str()))
+                    .collect();
                 return Err(CliError::Usage(format!(
-                    "--design heaps is not built for --board {board}: {why}; use --board \
-                     alchitry-cu or --board alchitry-cu-v2"
+                    "--design heaps is not built for --board {board}: {why}; use {}",
+                    boards.join(" or ")
                 )));
             }
             Design::Heaps

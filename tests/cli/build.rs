@@ -11,6 +11,29 @@ fn an_unknown_board_is_a_usage_error() {
     assert_cmd_snapshot!(retrogate().args(["build", "--board", "ulx3s"]));
 }
 
+/// A board without the heap game is refused before anything is written, naming the boards
+/// that have it, the Go Board among them.
+#[test]
+fn heaps_on_a_board_without_it_names_the_boards_that_have_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retrogate()
+        .current_dir(dir.path())
+        .args(["build", "--board", "icestick", "--design", "heaps"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("use --board go-board or --board alchitry-cu or --board alchitry-cu-v2"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}
+
 #[cfg(feature = "external-tools")]
 #[test]
 fn build_writes_the_bitstream_and_reports_timing() {
