@@ -363,7 +363,7 @@ pub fn no_layout_reason(board: BoardId) -> Option<&'static str> {
     match board {
         BoardId::Icebreaker => Some(
             "the iCEBreaker's three buttons and five LEDs cannot show two heaps up to 63 or set \
-             a target, five moves and a rule",
+             a target, the moves and a rule",
         ),
         BoardId::Icestick => Some(
             "the iCEstick has no buttons of its own and five LEDs: no way to set or play a heap \
