@@ -1024,7 +1024,6 @@ mod heaps_go_board {
     use super::super::Timing;
     use super::*;
     use crate::bench::heaps_solver::{expected_heaps_table, kege_answers};
-    use crate::circuit::board_io::pair_segments;
     use crate::circuit::heaps_solver::{query_order, solve_cycles, HeapsRequest};
 
     /// The seed's game: (3, S), +1 and *4, sum >= 61, the last move wins (the power-on game).
@@ -1070,19 +1069,10 @@ mod heaps_go_board {
 
     /// How the digits show `v` (1 to 99): the tens dark below 10; `--` for none.
     fn value(v: Option<u32>) -> String {
-        match v {
-            Some(v) => {
-                let (t, o) = pair_segments(v as u8);
-                let c = |p: u8| {
-                    DIGIT_SEGMENTS
-                        .iter()
-                        .position(|&d| d == p)
-                        .map_or(' ', |d| char::from(b'0' + d as u8))
-                };
-                format!("{}{}", c(t), c(o))
-            }
-            None => "--".into(),
-        }
+        v.map_or("--".into(), |v| {
+            assert!((1..100).contains(&v), "two digits show 1 to 99: {v}");
+            format!("{v:>2}")
+        })
     }
 
     /// The seed's game on the Go Board from power-on: the pages show the power-on game, S is

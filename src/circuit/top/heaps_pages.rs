@@ -23,9 +23,6 @@ use crate::circuit::board_io::{
 use crate::circuit::heaps_answers::HeapsAnswers;
 use crate::circuit::heaps_game::HeapsGame;
 
-/// The moves on four keys: `x+1` (A = 1) and `x*2`, `x*3`, `x*4` (M = 3).
-pub const PAGES_MOVES: [&str; 4] = ["x+1", "x*2", "x*3", "x*4"];
-
 /// The game at power-on: the exam's (3, S), `x+1` and `x*4`, sum >= 61, the last move wins,
 /// S = 1, you first.
 pub mod pages_defaults {
@@ -225,11 +222,6 @@ impl HeapsPagesCore {
     /// `connect_all()` done.
     pub fn new(timing: &Timing) -> Self {
         let timing = &coarse(timing);
-        let c4 = |v: u64| Constant::new(v.into());
-        let c2 = |v: u64| Constant::new(v.into());
-        let c3 = |v: u64| Constant::new(v.into());
-        let c6 = |v: u64| Constant::new(v.into());
-        let c8 = |v: u64| Constant::new(v.into());
         let mut block = Self {
             clock: Default::default(),
             keys: Default::default(),
@@ -288,45 +280,50 @@ impl HeapsPagesCore {
             second8: Widen::new(),
             found8: Widen::new(),
             rule8: Widen::new(),
-            page_moves: c3(pages::MOVES),
-            page_target: c3(pages::TARGET),
-            page_first: c3(pages::FIRST),
-            page_second: c3(pages::SECOND),
-            page_rule: c3(pages::RULE),
-            page_play: c3(pages::PLAY),
-            page_answers: c3(pages::ANSWERS),
-            page_one: c3(1),
-            value_one: c6(1),
-            value_minus_one: c6(63),
-            value_zero: c6(0),
-            moves_default: c4(pages_defaults::MOVES),
-            target_default: c6(pages_defaults::TARGET),
-            first_default: c6(pages_defaults::FIRST),
-            second_default: c6(pages_defaults::SECOND),
-            toggle_0: c4(1),
-            toggle_1: c4(2),
-            toggle_2: c4(4),
-            toggle_3: c4(8),
-            light_1: c4(1),
-            light_2: c4(2),
-            light_3: c4(4),
-            light_4: c4(8),
-            lights_none: c4(0),
-            move_0: c2(0),
-            move_1: c2(1),
-            move_2: c2(2),
-            move_3: c2(3),
-            question_zero: c2(0),
-            question_one: c2(1),
-            question_last: c2(2),
-            rule_loses: c8(PAIR_L0),
-            rule_one: Constant::new(1u64.into()),
-            all_segments: Constant::new(0x7Fu64.into()),
-            no_segments: Constant::new(0u64.into()),
+            page_moves: constant(pages::MOVES),
+            page_target: constant(pages::TARGET),
+            page_first: constant(pages::FIRST),
+            page_second: constant(pages::SECOND),
+            page_rule: constant(pages::RULE),
+            page_play: constant(pages::PLAY),
+            page_answers: constant(pages::ANSWERS),
+            page_one: constant(1),
+            value_one: constant(1),
+            value_minus_one: constant(63),
+            value_zero: constant(0),
+            moves_default: constant(pages_defaults::MOVES),
+            target_default: constant(pages_defaults::TARGET),
+            first_default: constant(pages_defaults::FIRST),
+            second_default: constant(pages_defaults::SECOND),
+            toggle_0: constant(1),
+            toggle_1: constant(2),
+            toggle_2: constant(4),
+            toggle_3: constant(8),
+            light_1: constant(1),
+            light_2: constant(2),
+            light_3: constant(4),
+            light_4: constant(8),
+            lights_none: constant(0),
+            move_0: constant(0),
+            move_1: constant(1),
+            move_2: constant(2),
+            move_3: constant(3),
+            question_zero: constant(0),
+            question_one: constant(1),
+            question_last: constant(2),
+            rule_loses: constant(PAIR_L0),
+            rule_one: constant(1),
+            all_segments: constant(0x7F),
+            no_segments: constant(0),
         };
         block.connect_all();
         block
     }
+}
+
+/// A constant of the width its field has.
+fn constant<const N: usize>(v: u64) -> Constant<Bits<N>> {
+    Constant::new(v.into())
 }
 
 /// `timing` with a tick as long as its debounce period (16 ms on a board), every time in those
