@@ -1,8 +1,10 @@
 //! Timing robustness of the board builds: every board x design, synthesised once the way
-//! `retrogate build` does (yosys `synth_ice40 -abc9`), meets timing with at least 1.2x margin
-//! over its design clock (the board clock, or the PLL's output where the board data gives the
-//! design one) at nextpnr placer seeds 1 to 8, and neither tool prints a warning other
-//! than the known harmless "ABC: The network is combinational".
+//! `retrogate build` does (yosys `synth_ice40` with the design's mapping: `-abc9`, or for the
+//! heap game `-dffe_min_ce_use 3`), meets timing with at least 1.2x margin over its design
+//! clock (the board clock, or the PLL's output where the board data gives the design one) at
+//! nextpnr placer seeds 1 to 8, fits its size limit where it has one ([`SIZE_LIMITS`]), and
+//! neither tool prints a warning other than the known harmless "ABC: The network is
+//! combinational".
 //!
 //! nextpnr runs straight on the one netlist per board x design (no re-synthesis), on two
 //! threads. `make test` sweeps every board but the Alchitry Cu V2 (104 place-and-route runs);
@@ -18,9 +20,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use retrogate::board::BoardId;
-use retrogate::circuit::top::{top_verilog, Design, Timing};
+use retrogate::circuit::top::{synth_mapping, top_verilog, Design, Timing};
 use retrogate::flow::nextpnr::{place_and_route, Pins, PnrOptions};
-use retrogate::flow::yosys::{synth_ice40_with, Mapping};
+use retrogate::flow::yosys::synth_ice40_with;
 
 /// Placer seeds every build must pass.
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=8;
@@ -31,6 +33,9 @@ const MARGIN: f64 = 1.2;
 /// board data.) A build listed here is swept and reported like the others; an `OPEN` build
 /// that meets timing fails the test until it is taken off the list.
 const OPEN: [(BoardId, &str); 0] = [];
+/// Board x design builds with a size limit, in logic cells: the Go Board's heap game must fit
+/// 60% of the HX1K's 1,280.
+const SIZE_LIMITS: [(BoardId, &str, usize); 1] = [(BoardId::GoBoard, "heaps", 768)];
 /// The one warning the tools may print (ABC, run by yosys, on a purely combinational part).
 const HARMLESS: &str = "The network is combinational";
 
@@ -54,7 +59,7 @@ fn sweep(board: BoardId, design: &Design, root: &Path) -> (Figures, Vec<String>)
         &dir,
         &[PathBuf::from(format!("{}.v", top.module))],
         &top.module,
-        Mapping::Abc9,
+        synth_mapping(design),
     )
     .unwrap_or_else(|e| panic!("{}: {e}", top.module));
     let mut problems: Vec<String> = synth
@@ -93,6 +98,17 @@ fn sweep(board: BoardId, design: &Design, root: &Path) -> (Figures, Vec<String>)
         }
         fmax.push(f);
         cells = pnr.logic_cells.unwrap_or(0);
+    }
+    for (_, _, limit) in SIZE_LIMITS
+        .iter()
+        .filter(|(b, d, _)| *b == board && *d == design.name())
+    {
+        if cells > *limit {
+            problems.push(format!(
+                "{}: {cells} logic cells, over its limit of {limit}",
+                top.module
+            ));
+        }
     }
     let figures = Figures {
         cells,

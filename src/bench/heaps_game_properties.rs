@@ -1,7 +1,14 @@
 //! The heap-game controller's safety properties, proved for every input sequence by ABC's
 //! property-directed reachability (`pdr`), on the emitted `heaps_game` of the `heaps` board
-//! design ([`BOARD_CONTROLLER`]: T = 63, A = 2, M = 3, a think pause of 500 ticks; the tests'
-//! mutants are checked on a small one, [`SMALL_CONTROLLER`]).
+//! design ([`BOARD_CONTROLLER`]: T = 63, A = 2, M = 3, a think pause of 500 ticks) and on the
+//! Go Board's compact one ([`GO_BOARD_CONTROLLER`]); the tests' mutants are checked on small
+//! ones ([`SMALL_CONTROLLER`], [`SMALL_COMPACT_CONTROLLER`]).
+//!
+//! The compact controller reads the rules live and makes its moves with its solver's successor
+//! unit: its abstract solver computes that unit's outputs whenever it is not busy (free while
+//! it is), and the wrapper assumes what the compact controller's parents guarantee: from the
+//! `new_game` (or `reset`) edge until the game is over, the rules and `machine_first` stay as
+//! they were at that edge.
 //!
 //! The controller is proved against the solver's port contract, not against one solver: the
 //! emitted file's solver submodule (`heaps_game$solver`) is replaced by an abstract one that
@@ -36,7 +43,9 @@ use std::time::{Duration, Instant};
 use super::heaps_solver::HeapsBenchError;
 use super::level::Level;
 use super::solver::SolverLevelReport;
-use crate::circuit::heaps_game::{heaps_game_verilog, HEAPS_GAME_MODULE};
+use crate::circuit::heaps_game::{
+    heaps_game_compact_verilog, heaps_game_verilog, HEAPS_GAME_MODULE,
+};
 use crate::circuit::heaps_solver::heaps_widths;
 use crate::circuit::sticks_solver::bits_for;
 use crate::flow::abc;
@@ -53,6 +62,9 @@ pub struct PropsController {
     pub max_mul: u64,
     /// Ticks of the think pause.
     pub think_ticks: u64,
+    /// The compact controller ([`HeapsGame::compact`](crate::circuit::heaps_game::HeapsGame::compact)),
+    /// proved under its condition: the rules held from `new_game` until the game is over.
+    pub compact: bool,
 }
 
 /// The controller of the `heaps` board design (`HeapsGame<6, 7, 2, 3, 3, 8>` in
@@ -63,6 +75,18 @@ pub const BOARD_CONTROLLER: PropsController = PropsController {
     max_add: 2,
     max_mul: 3,
     think_ticks: 500,
+    compact: false,
+};
+
+/// The controller of the Go Board's `heaps` design (`HeapsGame<6, 7, 1, 3, 2, 8>`, compact, in
+/// `circuit::top::heaps_pages`, its 32-tick think pause): proved by `verify heaps-solver`
+/// beside [`BOARD_CONTROLLER`].
+pub const GO_BOARD_CONTROLLER: PropsController = PropsController {
+    max_target: 63,
+    max_add: 1,
+    max_mul: 3,
+    think_ticks: 32,
+    compact: true,
 };
 
 /// A small controller (T = 7, a think pause of 2 ticks), proved in seconds: the tests check on
@@ -72,12 +96,35 @@ pub const SMALL_CONTROLLER: PropsController = PropsController {
     max_add: 2,
     max_mul: 3,
     think_ticks: 2,
+    compact: false,
+};
+
+/// [`SMALL_CONTROLLER`], compact: the tests check its mutants.
+pub const SMALL_COMPACT_CONTROLLER: PropsController = PropsController {
+    compact: true,
+    ..SMALL_CONTROLLER
 };
 
 impl PropsController {
+    /// W (bits for the target), B (bits for a move index), A and M.
+    fn widths(&self) -> (usize, usize, usize, usize) {
+        let (_, b) = heaps_widths(self.max_target, self.max_add, self.max_mul);
+        (
+            bits_for(self.max_target),
+            b,
+            self.max_add as usize,
+            self.max_mul as usize,
+        )
+    }
+
     /// Its emitted Verilog.
     pub fn verilog(&self) -> Result<String, HeapsBenchError> {
-        Ok(heaps_game_verilog(
+        let emit = if self.compact {
+            heaps_game_compact_verilog
+        } else {
+            heaps_game_verilog
+        };
+        Ok(emit(
             self.max_target,
             self.max_add,
             self.max_mul,
@@ -121,19 +168,20 @@ pub fn with_abstract_solver(verilog: &str, controller: &PropsController) -> Opti
 
 /// The abstract solver of `controller`'s sizes (see the module docs).
 fn abstract_solver(controller: &PropsController) -> String {
-    let w = bits_for(controller.max_target);
-    let (_, b) = heaps_widths(
-        controller.max_target,
-        controller.max_add,
-        controller.max_mul,
-    );
-    let a = controller.max_add as usize;
-    let m = controller.max_mul as usize;
+    let (w, b, a, m) = controller.widths();
     let moves = a + m;
+    let (mover_ports, mover) = if controller.compact {
+        (
+            ",mover_heap,mover_a,mover_b,mover_index,mover_low,mover_high,mover_ends",
+            mover_unit(controller),
+        )
+    } else {
+        ("", String::new())
+    };
     format!(
         "\
 // The solver's port contract, abstracted (retrogate::bench::heaps_game_properties).
-module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move,query_blunder);
+module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,query_b,query_winning,query_depth,query_heap,query_move,query_blunder{mover_ports});
     input wire clock;
     input wire reset;
     input wire [{am}:0] adds;
@@ -201,7 +249,7 @@ module {SOLVER}(clock,reset,adds,muls,target,last_wins,start,busy,done,query_a,q
     always @* begin
         if (done && in_game && allowed_r != {moves}'d0)
             assume(query_move < {b}'d{moves} && chosen[0]);
-    end
+    end{mover}
 endmodule // {SOLVER}",
         am = a - 1,
         mm = m - 1,
@@ -209,6 +257,59 @@ endmodule // {SOLVER}",
         bm = b - 1,
         w1 = w + 1,
         movesm = moves - 1,
+    )
+}
+
+/// The compact solver's successor unit, lent to the controller: while the solver is busy its
+/// outputs are anything at all; otherwise they are the move `mover_index` on the heap
+/// `mover_heap` of (`mover_a`, `mover_b`), computed as the real unit computes it, and whether
+/// the heaps then sum to at least the live `target`.
+fn mover_unit(controller: &PropsController) -> String {
+    let (w, b, a, m) = controller.widths();
+    let mut cases = String::new();
+    for i in 0..a + m {
+        let value = if i < a {
+            format!("x + {}'d{}", w + 2, i + 1)
+        } else {
+            format!("x * {}'d{}", w + 2, i - a + 2)
+        };
+        cases.push_str(&format!("            {b}'d{i}: moved = {value};\n"));
+    }
+    format!(
+        "
+    input wire mover_heap;
+    input wire [{wm}:0] mover_a;
+    input wire [{wm}:0] mover_b;
+    input wire [{bm}:0] mover_index;
+    output reg [{wm}:0] mover_low;
+    output reg [1:0] mover_high;
+    output reg mover_ends;
+    (* anyseq *) reg [{wm}:0] any_low;
+    (* anyseq *) reg [1:0] any_high;
+    (* anyseq *) reg any_ends;
+    wire [{hm}:0] x = {{2'd0, mover_heap ? mover_b : mover_a}};
+    wire [{hm}:0] other = {{2'd0, mover_heap ? mover_a : mover_b}};
+    reg [{hm}:0] moved;
+    always @* begin
+        moved = {h}'d0;
+        case (mover_index)
+{cases}            default: moved = {h}'d0;
+        endcase
+        if (busy) begin
+            mover_low = any_low;
+            mover_high = any_high;
+            mover_ends = any_ends;
+        end else begin
+            mover_low = moved[{wm}:0];
+            mover_high = moved[{hm}:{w}];
+            mover_ends = {{1'b0, moved}} + {{1'b0, other}} >= {{{pad}'d0, target}};
+        end
+    end",
+        wm = w - 1,
+        bm = b - 1,
+        h = w + 2,
+        hm = w + 1,
+        pad = 3,
     )
 }
 
@@ -227,6 +328,18 @@ pub fn wrapper(controller: &PropsController) -> String {
     let a = controller.max_add as usize;
     let m = controller.max_mul as usize;
     let moves = a + m;
+    // The compact controller reads the rules live: it is proved for the parents that hold
+    // them from the start of a game until it is over (the Go Board's pages).
+    let held = if controller.compact {
+        "
+    always @* begin
+        if (!game_over && !starting)
+            assume({muls, adds} == allowed && target == target_r && last_wins == last_r
+                && machine_first == first_r);
+    end"
+    } else {
+        ""
+    };
     let mut ops = Vec::new();
     for i in 0..a {
         ops.push(format!("(al[{i}] && y == x + {x}'d{})", i + 1));
@@ -282,6 +395,7 @@ module {PROPS_MODULE}(input clock);
     reg [{movesm}:0] allowed = {moves}'d0;
     reg [{wm}:0] target_r = {w}'d0;
     reg last_r = 1'b0;
+    reg first_r = 1'b0;
     reg [{hm}:0] pa = {h}'d0;
     reg [{hm}:0] pb = {h}'d0;
     reg p_human = 1'b0;
@@ -294,6 +408,7 @@ module {PROPS_MODULE}(input clock);
             allowed <= {{muls, adds}};
             target_r <= target;
             last_r <= last_wins;
+            first_r <= machine_first;
         end
         pa <= heap_a;
         pb <= heap_b;
@@ -321,7 +436,7 @@ module {PROPS_MODULE}(input clock);
         if (in_progress || moved) assert(in_progress == (sum < target_x));
         if (p_in_progress && !in_progress) assert(moved);
         if (moved && game_over) assert(human_won == (p_human ? last_r : !last_r));
-    end
+    end{held}
 endmodule
 ",
         t = controller.max_target,
@@ -349,6 +464,17 @@ pub fn run_heaps_game_properties(
     let dir = Level::Properties
         .work_dir(dir)
         .map_err(|(path, source)| HeapsBenchError::Io { path, source })?;
+    // The compact controller's files in a folder of their own, beside the plain one's.
+    let dir = if controller.compact {
+        let sub = dir.join("compact");
+        std::fs::create_dir_all(&sub).map_err(|source| HeapsBenchError::Io {
+            path: sub.clone(),
+            source,
+        })?;
+        sub
+    } else {
+        dir
+    };
     let verilog = match verilog {
         Some(v) => v,
         None => controller.verilog()?,
@@ -358,6 +484,7 @@ pub fn run_heaps_game_properties(
         max_add,
         max_mul,
         think_ticks,
+        compact,
     } = *controller;
     let mut report = SolverLevelReport {
         level: Level::Properties,
@@ -370,7 +497,12 @@ pub fn run_heaps_game_properties(
         elapsed: Duration::ZERO,
         detail: format!(
             "{HEAPS_GAME_MODULE} (T = {max_target}, A = {max_add}, M = {max_mul}, think \
-             {think_ticks} ticks) against the solver's port contract: {}",
+             {think_ticks} ticks{}) against the solver's port contract: {}",
+            if compact {
+                ", compact: the rules held during a game"
+            } else {
+                ""
+            },
             PROPERTIES.join("; ")
         ),
     };
@@ -471,6 +603,38 @@ mod tests {
         assert_eq!(on_board, emitted);
     }
 
+    /// `GO_BOARD_CONTROLLER` is the Go Board's: the game modules of its `heaps` top, renamed,
+    /// are the emitted compact controller's, line for line.
+    #[test]
+    fn the_go_board_controller_is_the_heaps_pages_designs() {
+        use crate::board::BoardId;
+        use crate::circuit::top::{top_verilog, Design, Timing};
+        let board = BoardId::GoBoard;
+        let timing = Timing::for_design(board.board(), &Design::Heaps);
+        let top = top_verilog(board, &Design::Heaps, &timing).unwrap();
+        let name = format!("{}_core$game", top.module);
+        let modules = |v: &str, name: &str| -> Vec<String> {
+            v.split("\nmodule ")
+                .skip(1)
+                .filter(|m| {
+                    m.starts_with(&format!("{name}(")) || m.starts_with(&format!("{name}$"))
+                })
+                .map(|m| {
+                    m.split("\nendmodule")
+                        .next()
+                        .unwrap()
+                        .replace(name, "heaps_game")
+                })
+                .collect()
+        };
+        let on_board = modules(&top.verilog, &name);
+        let emitted = modules(&GO_BOARD_CONTROLLER.verilog().unwrap(), HEAPS_GAME_MODULE);
+        assert!(on_board.len() >= 3, "{on_board:?}");
+        assert_eq!(on_board, emitted);
+        // The compact solver lends its successor unit to the controller.
+        assert!(emitted.iter().any(|m| m.contains("solver$mover_ends")));
+    }
+
     #[test]
     fn the_wrapper_asserts_each_property_once() {
         for (controller, x) in [(BOARD_CONTROLLER, 11), (SMALL_CONTROLLER, 8)] {
@@ -487,45 +651,29 @@ mod tests {
         }
     }
 
+    /// Proves `controller` (its report's detail naming `sizes`), then checks each mutant
+    /// (`from` replaced by `to` in its Verilog) fails on its property.
     #[cfg(feature = "external-tools")]
-    #[test]
-    fn the_emitted_controller_is_proved_and_broken_ones_fail() {
-        // The board's controller is proved by `verify heaps-solver` in the CLI tests
-        // (`verify_heaps_solver_runs_every_level_and_proves_its_netlist`); here the small one,
-        // and its mutants.
+    fn proved_and_mutants_fail(
+        controller: &PropsController,
+        sizes: &str,
+        mutants: &[(&str, &str, usize)],
+    ) {
         let dir = crate::flow::testing::work_dir("heaps_game_properties");
-        let report = run_heaps_game_properties(dir.path(), &SMALL_CONTROLLER, None).unwrap();
+        let report = run_heaps_game_properties(dir.path(), controller, None).unwrap();
         assert!(report.passed(), "{report}");
         assert!(
             report.detail.contains("proved for every input sequence")
-                && report
-                    .detail
-                    .contains("(T = 7, A = 2, M = 3, think 2 ticks)"),
+                && report.detail.contains(sizes),
             "{report}"
         );
-        let good = SMALL_CONTROLLER.verilog().unwrap();
-        for (from, to, property) in [
-            ("won_n = ~last_r;", "won_n = last_r;", 4),
-            (
-                "wire ends = (total >= target_x);",
-                "wire ends = (total > target_x);",
-                2,
-            ),
-            // The machine plays the person's index instead of the solver's.
-            (
-                "thinking_r ? solver$query_move : move_index",
-                "thinking_r ? move_index : move_index",
-                1,
-            ),
-        ] {
+        let good = controller.verilog().unwrap();
+        for (from, to, property) in mutants {
             assert!(good.contains(from), "{from}");
             let dir = crate::flow::testing::work_dir("heaps_game_properties_mutant");
-            let report = run_heaps_game_properties(
-                dir.path(),
-                &SMALL_CONTROLLER,
-                Some(good.replace(from, to)),
-            )
-            .unwrap();
+            let report =
+                run_heaps_game_properties(dir.path(), controller, Some(good.replace(from, to)))
+                    .unwrap();
             assert!(!report.passed(), "{from} -> {to} passed: {report}");
             let failure = report.failure.unwrap();
             assert!(
@@ -533,5 +681,48 @@ mod tests {
                 "{failure}"
             );
         }
+    }
+
+    /// The small controller, proved; and broken ones fail, each on its property: the winner's
+    /// rule inverted (4), the end compared with `>` (2), the machine playing the person's index
+    /// instead of the solver's (1). (The board's controller is proved by `verify heaps-solver`
+    /// in the CLI tests, `verify_heaps_solver_runs_every_level_and_proves_its_netlist`.)
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn the_emitted_controller_is_proved_and_broken_ones_fail() {
+        proved_and_mutants_fail(
+            &SMALL_CONTROLLER,
+            "(T = 7, A = 2, M = 3, think 2 ticks)",
+            &[
+                ("won_n = ~last_r;", "won_n = last_r;", 4),
+                (
+                    "wire ends = (total >= target_x);",
+                    "wire ends = (total > target_x);",
+                    2,
+                ),
+                (
+                    "thinking_r ? solver$query_move : move_index",
+                    "thinking_r ? move_index : move_index",
+                    1,
+                ),
+            ],
+        );
+    }
+
+    /// The compact controller, proved with the rules held during a game; and broken ones fail,
+    /// each on its property: the winner's rule inverted (4), the end never seen (2), the
+    /// solver's unit fed the second heap as the first (1).
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn the_compact_controller_is_proved_and_broken_ones_fail() {
+        proved_and_mutants_fail(
+            &SMALL_COMPACT_CONTROLLER,
+            "(T = 7, A = 2, M = 3, think 2 ticks, compact: the rules held during a game)",
+            &[
+                ("won_n = ~last_r;", "won_n = last_r;", 4),
+                ("wire ends = solver$mover_ends;", "wire ends = 1'b0;", 2),
+                ("solver$mover_a = a[2:0];", "solver$mover_a = b[2:0];", 1),
+            ],
+        );
     }
 }

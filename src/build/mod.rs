@@ -508,6 +508,7 @@ fn inputs_hash(
     let mapping = match mapping {
         yosys::Mapping::Abc9 => "abc9",
         yosys::Mapping::Default => "default",
+        yosys::Mapping::Area => "area",
     };
     let options = format!(
         "retrogate {}\nmodule {}\nseed {seed}\nclock {clock_mhz}\nmapping {mapping}\n",

@@ -18,7 +18,8 @@
 //!                      +----------------------+
 //! ```
 //!
-//! W and D are the controller's sizes. Every output is a register.
+//! W and D are the controller's sizes. Every output is a register, but in the held finder
+//! ([`HeapsAnswers::held`]) `probe_a` is the `first` input.
 //!
 //! # The tasks
 //! Exactly the sets of `retrogate kege --start k,S --s 1..(target-k-1) --move ... --end
@@ -107,6 +108,8 @@ pub struct HeapsAnswers<const W: usize, const D: usize> {
     pub found: Signal<Out, Bit>,
     /// That `S` (0 when none).
     pub s: Signal<Out, Bits<W>>,
+    /// [`HeapsAnswers::held`]: `question`, `first` and `target` read live.
+    _held: bool,
     _state: State,
 }
 
@@ -116,6 +119,21 @@ impl<const W: usize, const D: usize> HeapsAnswers<W, D> {
     /// # Panics
     /// Unless `D = W + 1`.
     pub fn new() -> Self {
+        Self::build(false)
+    }
+
+    /// The finder for a parent that holds `question`, `first` and `target` from each `find`
+    /// until the search is over (the Go Board's pages): it reads them live instead of keeping
+    /// copies, so `probe_a` follows `first` without a register. Same ports; under that
+    /// condition, the same behaviour.
+    ///
+    /// # Panics
+    /// As [`Self::new`].
+    pub fn held() -> Self {
+        Self::build(true)
+    }
+
+    fn build(held: bool) -> Self {
         assert_eq!(D, W + 1, "D = W + 1");
         let mut block = Self {
             clock: Default::default(),
@@ -133,15 +151,28 @@ impl<const W: usize, const D: usize> HeapsAnswers<W, D> {
             busy: Default::default(),
             found: Default::default(),
             s: Default::default(),
+            _held: held,
             _state: State::default(),
         };
         block.connect_all();
         block
     }
 
+    /// The registers, with the held finder's live `question`, `first` and `target` in place
+    /// of its copies.
+    fn registers(&self) -> State {
+        let mut s = self._state;
+        if self._held {
+            s.task = self.question.val().to_u64() as u32;
+            s.k = self.first.val().to_u64() as u32;
+            s.target = self.target.val().to_u64() as u32;
+        }
+        s
+    }
+
     /// The registers after the next edge.
     fn next_state(&self) -> State {
-        let s = self._state;
+        let s = self.registers();
         let mut n = s;
         let w_mask = (1u32 << W) - 1;
         if self.find.val() {
@@ -193,9 +224,41 @@ impl<const W: usize, const D: usize> HeapsAnswers<W, D> {
         n
     }
 
-    /// The Verilog body (ports are declared by rust-hdl).
-    fn body() -> String {
+    /// The Verilog body (ports are declared by rust-hdl); `held` as [`Self::held`].
+    fn body(held: bool) -> String {
         let wm = W - 1;
+        let (copies, copies_init, sample) = if held {
+            (
+                format!(
+                    "\
+// The question and the game: the parent holds them while a search runs.
+wire [1:0] task_r = question;
+wire [{wm}:0] k = first;
+wire [{wm}:0] target_r = target;"
+                ),
+                String::new(),
+                "",
+            )
+        } else {
+            (
+                format!(
+                    "\
+reg [1:0] task_r;
+reg [{wm}:0] k;
+reg [{wm}:0] target_r;"
+                ),
+                format!(
+                    "
+    task_r = 2'd0;
+    k = {W}'d0;
+    target_r = {W}'d0;"
+                ),
+                "
+        task_r <= question;
+        k <= first;
+        target_r <= target;",
+            )
+        };
         format!(
             "\
 // The phases: idle, enter an S (its word is read at the edge that ends it), test the word.
@@ -203,16 +266,11 @@ localparam [1:0] IDLE = 2'd0;
 localparam [1:0] ENTER = 2'd1;
 localparam [1:0] TEST = 2'd2;
 reg [1:0] phase;
-reg [1:0] task_r;
-reg [{wm}:0] k;
-reg [{wm}:0] target_r;
+{copies}
 reg [{wm}:0] s_r;
 reg found_r;
 initial begin
-    phase = IDLE;
-    task_r = 2'd0;
-    k = {W}'d0;
-    target_r = {W}'d0;
+    phase = IDLE;{copies_init}
     s_r = {W}'d0;
     found_r = 1'b0;
 end
@@ -223,10 +281,7 @@ wire member = (task_r == 2'd0) ? probe_blunder
     : (~probe_winning & (probe_depth == {D}'d4));
 always @(posedge clock) begin
     if (find) begin
-        phase <= ENTER;
-        task_r <= question;
-        k <= first;
-        target_r <= target;
+        phase <= ENTER;{sample}
         s_r <= {W}'d1;
         found_r <= 1'b0;
     end else begin
@@ -286,7 +341,7 @@ impl<const W: usize, const D: usize> Logic for HeapsAnswers<W, D> {
         if self.clock.pos_edge() {
             self._state = self.next_state();
         }
-        let s = self._state;
+        let s = self.registers();
         self.probe.next = s.phase != Phase::Idle;
         self.probe_a.next = bits::<W>(u64::from(s.k));
         self.probe_b.next = bits::<W>(u64::from(s.s));
@@ -305,7 +360,7 @@ impl<const W: usize, const D: usize> Logic for HeapsAnswers<W, D> {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(Self::body())
+        Verilog::Custom(Self::body(self._held))
     }
 }
 
@@ -317,7 +372,9 @@ pub(crate) mod exam {
     use crate::circuit::heaps_game::HeapsGame;
     use crate::circuit::heaps_solver::HeapsRequest;
 
-    /// T = 63, A = 2, M = 3: the board size.
+    /// T = 63, A = 2, M = 3: the board size. Compact: [`HeapsGame::compact`] and
+    /// [`HeapsAnswers::held`], as the Go Board wires them (the driver holds the rules and the
+    /// question while they work).
     #[derive(LogicBlock)]
     pub(crate) struct Exam {
         pub clock: Signal<In, Clock>,
@@ -339,7 +396,7 @@ pub(crate) mod exam {
     }
 
     impl Exam {
-        pub(crate) fn new() -> Self {
+        pub(crate) fn new(compact: bool) -> Self {
             let mut block = Self {
                 clock: Default::default(),
                 new_game: Default::default(),
@@ -355,8 +412,16 @@ pub(crate) mod exam {
                 busy: Default::default(),
                 found: Default::default(),
                 s: Default::default(),
-                game: HeapsGame::new(0),
-                answers: HeapsAnswers::new(),
+                game: if compact {
+                    HeapsGame::compact(0)
+                } else {
+                    HeapsGame::new(0)
+                },
+                answers: if compact {
+                    HeapsAnswers::held()
+                } else {
+                    HeapsAnswers::new()
+                },
             };
             block.connect_all();
             block
@@ -415,9 +480,9 @@ pub(crate) mod exam {
     }
 
     impl Driver {
-        pub(crate) fn new() -> Self {
+        pub(crate) fn new(compact: bool) -> Self {
             Driver {
-                block: Exam::new(),
+                block: Exam::new(compact),
                 rows: Vec::new(),
                 config: [0; 6],
             }
@@ -533,25 +598,33 @@ mod tests {
     };
 
     /// The seed's game on the chip gives the seed's answers (task 19: 4; task 20: 12 and 14;
-    /// task 21: 13), and every S the software lists, in order.
+    /// task 21: 13), and every S the software lists, in order; so does the compact pair.
     #[test]
     fn the_seed_game_gives_the_exam_answers() {
-        let mut d = Driver::new();
-        let (got, longest) = d.answers(&SEED, 3);
-        assert_eq!(got, kege_answers(&SEED, 3));
-        assert_eq!(got[0].first(), Some(&4));
-        assert_eq!(got[1], [12, 14]);
-        assert_eq!(got[2].first(), Some(&13));
-        // Within the documented bound: 2 (target - k) edges.
-        assert!(longest <= 2 * (61 - 3), "{longest}");
+        for compact in [false, true] {
+            let mut d = Driver::new(compact);
+            let (got, longest) = d.answers(&SEED, 3);
+            assert_eq!(got, kege_answers(&SEED, 3));
+            assert_eq!(got[0].first(), Some(&4));
+            assert_eq!(got[1], [12, 14]);
+            assert_eq!(got[2].first(), Some(&13));
+            // Within the documented bound: 2 (target - k) edges.
+            assert!(longest <= 2 * (61 - 3), "{longest}");
+        }
     }
 
     /// Random games (moves, target, rule, k; k past the target gives nothing) on one circuit,
-    /// each answered like the software.
+    /// each answered like the software, by the plain pair and by the compact one.
     #[test]
     fn random_games_answer_like_the_software() {
+        for compact in [false, true] {
+            random_games_answer(compact);
+        }
+    }
+
+    fn random_games_answer(compact: bool) {
         let mut rng = SplitMix64::new(19_20_21);
-        let mut d = Driver::new();
+        let mut d = Driver::new(compact);
         let mut nonempty = 0;
         for game in 0..16 {
             // Every fourth game a random one (maybe no move, k maybe past the target); the
@@ -579,7 +652,7 @@ mod tests {
             let k = u32::from(!wild) + (rng.next_u64() % u64::from(k_range)) as u32;
             let (got, _) = d.answers(&rules, k);
             let want = kege_answers(&rules, k);
-            assert_eq!(got, want, "{rules}, k = {k}");
+            assert_eq!(got, want, "{rules}, k = {k}, compact {compact}");
             nonempty += usize::from(want.iter().any(|l| !l.is_empty()));
         }
         assert!(
@@ -622,11 +695,17 @@ mod tool_tests {
 
     /// The seed's game and one with the other rule, answered like the software in rust-hdl,
     /// then replayed on the emitted Verilog under Icarus and on its iCE40 netlist: every
-    /// output equal at every cycle.
+    /// output equal at every cycle; for the plain pair and the compact one.
     #[test]
     fn the_emitted_verilog_and_netlist_answer_like_rust_hdl() {
+        for compact in [false, true] {
+            answer_like_rust_hdl(compact);
+        }
+    }
+
+    fn answer_like_rust_hdl(compact: bool) {
         let dir = work_dir("heaps-answers-verilog");
-        let mut d = Driver::new();
+        let mut d = Driver::new(compact);
         let loses = HeapsRequest {
             adds: 0b11,
             muls: 0b001,
@@ -637,7 +716,7 @@ mod tool_tests {
             let (got, _) = d.answers(&rules, k);
             assert_eq!(got, kege_answers(&rules, k), "{rules}, k = {k}");
         }
-        let verilog = crate::verilog::emit(&Exam::new(), "heaps_exam").expect("Verilog");
+        let verilog = crate::verilog::emit(&Exam::new(compact), "heaps_exam").expect("Verilog");
         let mut bench = TraceBench {
             module: "heaps_exam".into(),
             clock_name: "clock".into(),
@@ -663,6 +742,6 @@ mod tool_tests {
             sample,
             switches: vec![],
         };
-        bench.compare_with_gates(Exam::new(), &verilog, &d.rows, dir.path());
+        bench.compare_with_gates(Exam::new(compact), &verilog, &d.rows, dir.path());
     }
 }

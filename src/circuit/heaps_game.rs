@@ -78,6 +78,12 @@
 //! answers at once. During the solve the query is the start, so its word is there at the start
 //! edge.
 //!
+//! # The compact controller
+//! [`HeapsGame::compact`] has the same ports for a parent that holds the rules from `new_game`
+//! until the game is over (the Go Board's pages): it reads them live instead of keeping
+//! copies, and its solver ([`HeapsSolver::compact`]) lends it the successor unit of its stage
+//! 1, idle in play, in place of the mover above.
+//!
 //! `update()` (rust-hdl's simulation) and `hdl()` (the Verilog, written by hand) are separate
 //! code; the tests play whole games on both against the software solver.
 
@@ -186,6 +192,8 @@ pub struct HeapsGame<
     pub probe_blunder: Signal<Out, Bit>,
     solver: HeapsSolver<W, D, A, M, B>,
     timer: ThinkTimer,
+    /// [`HeapsGame::compact`]: the rules read live, the moves made by the solver's unit.
+    _compact: bool,
     _state: State,
 }
 
@@ -204,6 +212,23 @@ impl<
     /// # Panics
     /// Unless the solver's sizes hold ([`HeapsSolver::new`]) and `H = W + 2`.
     pub fn new(think_ticks: u64) -> Self {
+        Self::build(think_ticks, false)
+    }
+
+    /// The compact controller, for a parent that holds the rules for the whole game: from
+    /// the `new_game` edge until the game is over, `adds`, `muls`, `target`, `last_wins` and
+    /// `machine_first` do not change (the Go Board's pages, which edit them only between
+    /// games). It reads them live instead of keeping copies, and its solver is
+    /// [`HeapsSolver::compact`], whose successor unit (idle in play) makes the moves in place
+    /// of the controller's own mover. Same ports; under that condition, the same behaviour.
+    ///
+    /// # Panics
+    /// As [`Self::new`].
+    pub fn compact(think_ticks: u64) -> Self {
+        Self::build(think_ticks, true)
+    }
+
+    fn build(think_ticks: u64, compact: bool) -> Self {
         assert_eq!(H, W + 2, "H must be W + 2");
         let mut block = Self {
             clock: Default::default(),
@@ -235,30 +260,47 @@ impl<
             probe_winning: Default::default(),
             probe_depth: Default::default(),
             probe_blunder: Default::default(),
-            solver: HeapsSolver::new(),
+            solver: if compact {
+                HeapsSolver::compact()
+            } else {
+                HeapsSolver::new()
+            },
             timer: ThinkTimer::new(think_ticks),
+            _compact: compact,
             _state: State::default(),
         };
         block.connect_all();
         block
     }
 
-    /// The registers after the next edge, and whether the timer is loaded at it, from the
-    /// registers, the inputs and the sub-blocks' outputs now.
-    fn next_state(&self) -> (State, bool) {
-        let s = self._state;
-        let h_mask = (1u32 << H) - 1;
-        let mut n = s;
-        let mut load = false;
-        // The mover: the machine's move while it thinks, the person's otherwise.
-        let (heap, index) = if s.thinking {
+    /// The mover's heap and move index: the machine's move while it thinks, the person's
+    /// otherwise.
+    fn mover_move(&self) -> (bool, u32) {
+        if self._state.thinking {
             (
                 self.solver.query_heap.val(),
                 self.solver.query_move.val().to_u64() as u32,
             )
         } else {
             (self.heap.val(), self.move_index.val().to_u64() as u32)
-        };
+        }
+    }
+
+    /// The registers after the next edge, and whether the timer is loaded at it, from the
+    /// registers, the inputs and the sub-blocks' outputs now.
+    fn next_state(&self) -> (State, bool) {
+        let mut s = self._state;
+        if self._compact {
+            // The rules are wires of the inputs, not registers.
+            s.allowed = (self.muls.val().to_u64() as u32) << A | self.adds.val().to_u64() as u32;
+            s.target = self.target.val().to_u64() as u32;
+            s.last_wins = self.last_wins.val();
+            s.first = self.machine_first.val();
+        }
+        let h_mask = (1u32 << H) - 1;
+        let mut n = s;
+        let mut load = false;
+        let (heap, index) = self.mover_move();
         // Moves are made below the target, where both heaps fit W bits and are at least 1:
         // the mover reads W bits, and every allowed move changes its heap.
         let w_mask = (1u32 << W) - 1;
@@ -268,7 +310,7 @@ impl<
             (s.a & w_mask, s.b & w_mask)
         };
         let j = index as usize;
-        let (result, in_set) = if j < A {
+        let (mut result, in_set) = if j < A {
             ((x + index + 1) & h_mask, s.allowed >> j & 1 == 1)
         } else if j < A + M {
             (
@@ -279,7 +321,14 @@ impl<
             (x, false)
         };
         let legal = in_set;
-        let ends = result + other >= s.target;
+        let mut ends = result + other >= s.target;
+        if self._compact {
+            // The solver's successor unit makes the move (the same sum: it reads the same
+            // heaps, move and target).
+            result = (self.solver.mover_high.val().to_u64() as u32) << W
+                | self.solver.mover_low.val().to_u64() as u32;
+            ends = self.solver.mover_ends.val();
+        }
         let (a_moved, b_moved) = if heap { (s.a, result) } else { (result, s.b) };
         let move_valid = self.move_valid.val();
         if self.reset.val() || self.new_game.val() {
@@ -346,7 +395,8 @@ impl<
         (n, load)
     }
 
-    fn body() -> String {
+    /// The module's Verilog; `compact` as [`Self::compact`].
+    fn body(compact: bool) -> String {
         let j = A + M;
         let wm = W - 1;
         let hm = H - 1;
@@ -359,23 +409,111 @@ impl<
             } else {
                 format!("x * {H}'d{}", i - A + 2)
             };
+            let result = if compact {
+                String::new()
+            } else {
+                format!("result = {value}; ")
+            };
             let _ = writeln!(
                 cases,
-                "        {B}'d{i}: begin result = {value}; in_set = allowed[{i}]; end"
+                "        {B}'d{i}: begin {result}in_set = allowed[{i}]; end"
             );
         }
-        let default = if j < 1 << B {
-            "        default: begin result = x; in_set = 1'b0; end\n"
-        } else {
-            ""
+        let default = match (j < 1 << B, compact) {
+            (false, _) => "",
+            (true, false) => "        default: begin result = x; in_set = 1'b0; end\n",
+            (true, true) => "        default: begin in_set = 1'b0; end\n",
         };
-        format!(
-            "\
+        let rules = if compact {
+            format!(
+                "\
+// The game's rules: the parent holds them from new_game until the game is over.
+wire [{jm}:0] allowed = {{muls, adds}};
+wire [{wm}:0] target_r = target;
+wire last_r = last_wins;
+wire first_r = machine_first;"
+            )
+        } else {
+            format!(
+                "\
 // The game: sampled at new_game (or reset).
 reg [{jm}:0] allowed;
 reg [{wm}:0] target_r;
 reg last_r;
-reg first_r;
+reg first_r;"
+            )
+        };
+        let rules_init = if compact {
+            ""
+        } else {
+            "
+    allowed = {j}'d0;
+    target_r = {W}'d0;
+    last_r = 1'b0;
+    first_r = 1'b0;"
+        }
+        .replace("{j}", &j.to_string())
+        .replace("{W}", &W.to_string());
+        let sample = if compact {
+            ""
+        } else {
+            "
+    if (starting) begin
+        allowed <= {muls, adds};
+        target_r <= target;
+        last_r <= last_wins;
+        first_r <= machine_first;
+    end"
+        };
+        // The move's index decoded: whether it is allowed (and, in the plain mover, its result).
+        let decode = format!(
+            "\
+reg in_set;
+always @(*) begin
+    case (mover_index)
+{cases}{default}    endcase
+end
+wire legal = in_set;"
+        );
+        let mover = if compact {
+            format!(
+                "\
+// The solver's successor unit (idle in play) makes the move.
+wire [{hm}:0] result = {{solver$mover_high, solver$mover_low}};
+{decode}
+wire ends = solver$mover_ends;"
+            )
+        } else {
+            format!(
+                "\
+// Moves are made below the target, where both heaps fit {W} bits and are at least 1: the mover
+// reads {W} bits, and every allowed move changes its heap.
+wire [{wm}:0] x_low = mover_heap ? b[{wm}:0] : a[{wm}:0];
+wire [{wm}:0] other_low = mover_heap ? a[{wm}:0] : b[{wm}:0];
+wire [{hm}:0] x = {{2'd0, x_low}};
+wire [{hm}:0] other = {{2'd0, other_low}};
+reg [{hm}:0] result;
+{decode}
+wire [{H}:0] total = {{1'b0, result}} + {{1'b0, other}};
+wire [{H}:0] target_x = {{{pad}'d0, target_r}};
+wire ends = (total >= target_x);",
+                pad = H + 1 - W
+            )
+        };
+        let lend = if compact {
+            format!(
+                "
+    solver$mover_heap = mover_heap;
+    solver$mover_a = a[{wm}:0];
+    solver$mover_b = b[{wm}:0];
+    solver$mover_index = mover_index;"
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "\
+{rules}
 // The position and the phase (over when neither solving, the person's turn nor thinking).
 reg [{hm}:0] a;
 reg [{hm}:0] b;
@@ -386,11 +524,7 @@ reg won_r;
 reg refused_r;
 reg m_heap_r;
 reg [{bm}:0] m_move_r;
-initial begin
-    allowed = {j}'d0;
-    target_r = {W}'d0;
-    last_r = 1'b0;
-    first_r = 1'b0;
+initial begin{rules_init}
     a = {H}'d0;
     b = {H}'d0;
     solving_r = 1'b0;
@@ -405,22 +539,7 @@ end
 wire starting = reset | new_game;
 wire mover_heap = thinking_r ? solver$query_heap : heap;
 wire [{bm}:0] mover_index = thinking_r ? solver$query_move : move_index;
-// Moves are made below the target, where both heaps fit {W} bits and are at least 1: the mover
-// reads {W} bits, and every allowed move changes its heap.
-wire [{wm}:0] x_low = mover_heap ? b[{wm}:0] : a[{wm}:0];
-wire [{wm}:0] other_low = mover_heap ? a[{wm}:0] : b[{wm}:0];
-wire [{hm}:0] x = {{2'd0, x_low}};
-wire [{hm}:0] other = {{2'd0, other_low}};
-reg [{hm}:0] result;
-reg in_set;
-always @(*) begin
-    case (mover_index)
-{cases}{default}    endcase
-end
-wire legal = in_set;
-wire [{H}:0] total = {{1'b0, result}} + {{1'b0, other}};
-wire [{H}:0] target_x = {{{pad}'d0, target_r}};
-wire ends = (total >= target_x);
+{mover}
 wire [{hm}:0] a_moved = mover_heap ? a : result;
 wire [{hm}:0] b_moved = mover_heap ? result : b;
 // While solving the heaps hold the start, {W} bits.
@@ -509,13 +628,7 @@ always @(*) begin
     end
 end
 
-always @(posedge clock) begin
-    if (starting) begin
-        allowed <= {{muls, adds}};
-        target_r <= target;
-        last_r <= last_wins;
-        first_r <= machine_first;
-    end
+always @(posedge clock) begin{sample}
     a <= a_n;
     b <= b_n;
     solving_r <= solving_n;
@@ -539,7 +652,7 @@ always @(*) begin
     solver$last_wins = last_wins;
     solver$start = starting;
     solver$query_a = probing ? probe_a : a_n[{wm}:0];
-    solver$query_b = probing ? probe_b : b_n[{wm}:0];
+    solver$query_b = probing ? probe_b : b_n[{wm}:0];{lend}
     timer$clock = clock;
     timer$load = load;
     timer$tick = tick;
@@ -559,8 +672,7 @@ always @(*) begin
     probe_depth = solver$query_depth;
     probe_blunder = solver$query_blunder;
 end
-",
-            pad = H + 1 - W,
+"
         )
     }
 }
@@ -596,6 +708,11 @@ impl<
             self.solver.query_a.next = bits::<W>(u64::from(next.a) & w_mask);
             self.solver.query_b.next = bits::<W>(u64::from(next.b) & w_mask);
         }
+        let (heap, index) = self.mover_move();
+        self.solver.mover_heap.next = heap;
+        self.solver.mover_a.next = bits::<W>(u64::from(now.a) & w_mask);
+        self.solver.mover_b.next = bits::<W>(u64::from(now.b) & w_mask);
+        self.solver.mover_index.next = bits::<B>(u64::from(index));
         self.timer.load.next = load;
         self.timer.tick.next = self.tick.val();
         if self.clock.pos_edge() {
@@ -638,13 +755,17 @@ impl<
         self.solver.start.connect();
         self.solver.query_a.connect();
         self.solver.query_b.connect();
+        self.solver.mover_heap.connect();
+        self.solver.mover_a.connect();
+        self.solver.mover_b.connect();
+        self.solver.mover_index.connect();
         self.timer.clock.connect();
         self.timer.load.connect();
         self.timer.tick.connect();
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(Self::body())
+        Verilog::Custom(Self::body(self._compact))
     }
 }
 
@@ -740,11 +861,14 @@ fn heaps_game_verilog_of<
     const H: usize,
 >(
     think_ticks: u64,
+    compact: bool,
 ) -> Result<String, HeapsSolverError> {
-    let verilog = emit(
-        &HeapsGame::<W, D, A, M, B, H>::new(think_ticks),
-        HEAPS_GAME_MODULE,
-    )?;
+    let block = if compact {
+        HeapsGame::<W, D, A, M, B, H>::compact(think_ticks)
+    } else {
+        HeapsGame::<W, D, A, M, B, H>::new(think_ticks)
+    };
+    let verilog = emit(&block, HEAPS_GAME_MODULE)?;
     Ok(waive_unused(
         &waive_declfilename(&verilog),
         &["solver$busy"],
@@ -762,12 +886,33 @@ pub fn heaps_game_verilog(
     max_mul: u64,
     think_ticks: u64,
 ) -> Result<String, HeapsSolverError> {
+    heaps_game_verilog_for(max_target, max_add, max_mul, think_ticks, false)
+}
+
+/// [`heaps_game_verilog`] of the compact controller ([`HeapsGame::compact`]), as the Go Board's
+/// design holds it (for its proof: `bench::heaps_game_properties`).
+pub fn heaps_game_compact_verilog(
+    max_target: u64,
+    max_add: u64,
+    max_mul: u64,
+    think_ticks: u64,
+) -> Result<String, HeapsSolverError> {
+    heaps_game_verilog_for(max_target, max_add, max_mul, think_ticks, true)
+}
+
+fn heaps_game_verilog_for(
+    max_target: u64,
+    max_add: u64,
+    max_mul: u64,
+    think_ticks: u64,
+    compact: bool,
+) -> Result<String, HeapsSolverError> {
     check_heaps_size(max_target, max_add, max_mul)?;
     with_heaps_game_widths!(
         bits_for(max_target),
         max_add as usize,
         max_mul as usize,
-        heaps_game_verilog_of(think_ticks)
+        heaps_game_verilog_of(think_ticks, compact)
     )
 }
 
@@ -853,9 +998,17 @@ impl<
     /// The controller pausing `think_ticks` ticks, its configuration ports set to `config`
     /// (bits above the ports' widths dropped), at power-on.
     pub fn new(think_ticks: u64, config: &HeapsGameConfig) -> Self {
-        let mut driver = Self {
-            block: HeapsGame::new(think_ticks),
-        };
+        Self::of(HeapsGame::new(think_ticks), config)
+    }
+
+    /// [`Self::new`] with the compact controller ([`HeapsGame::compact`]): the driver holds the
+    /// configuration ports between the changes it is asked for, which come between games.
+    pub fn compact(think_ticks: u64, config: &HeapsGameConfig) -> Self {
+        Self::of(HeapsGame::compact(think_ticks), config)
+    }
+
+    fn of(block: HeapsGame<W, D, A, M, B, H>, config: &HeapsGameConfig) -> Self {
+        let mut driver = Self { block };
         driver.configure(config);
         driver
     }
@@ -1152,9 +1305,16 @@ mod tests {
     /// Whole games on rust-hdl's simulation of the controller: both who-moves-first, both
     /// rules, several move sets and targets (the seed's game among them), the person playing
     /// seeded random moves (with refused ones) or the solver's: every machine move is the
-    /// software solver's chosen move, and the end and the winner are right.
+    /// software solver's chosen move, and the end and the winner are right; for the plain
+    /// controller and the compact one.
     #[test]
     fn plays_whole_games_like_the_software_solver() {
+        for compact in [false, true] {
+            plays_whole_games(compact);
+        }
+    }
+
+    fn plays_whole_games(compact: bool) {
         let mut played = 0;
         for (k, &(adds, muls, target, last_wins, start)) in games().iter().enumerate() {
             for machine_first in [false, true] {
@@ -1169,7 +1329,11 @@ mod tests {
                     machine_first,
                 };
                 let think = (k % 3) as u32;
-                let mut sim = Board::new(u64::from(think), &config);
+                let mut sim = if compact {
+                    Board::compact(u64::from(think), &config)
+                } else {
+                    Board::new(u64::from(think), &config)
+                };
                 let person = if k % 2 == 0 {
                     Person::Random(0x5eed + k as u64)
                 } else {
@@ -1490,9 +1654,16 @@ mod tool_tests {
     /// the seed's game (3, S), +1 and *4, sum >= 61, both who-moves-first, and smaller games
     /// of other move sets and the other rule; several games on one circuit, the game changed
     /// between them. (The probe port, tied low here, is the block RAM's word, unknown in
-    /// Verilog before the first read: `heaps_answers`' tests check it.)
+    /// Verilog before the first read: `heaps_answers`' tests check it.) The same for the
+    /// compact controller, whose moves its solver's successor unit makes.
     #[test]
     fn the_emitted_verilog_plays_like_rust_hdl() {
+        for compact in [false, true] {
+            plays_like_rust_hdl(compact);
+        }
+    }
+
+    fn plays_like_rust_hdl(compact: bool) {
         let dir = work_dir("heaps-game-verilog");
         let think = 1u32;
         let all = games();
@@ -1518,7 +1689,11 @@ mod tool_tests {
             };
             // One circuit for all the games, reconfigured between them.
             let r = rec.get_or_insert_with(|| Recorder {
-                sim: Board::new(u64::from(think), &config),
+                sim: if compact {
+                    Board::compact(u64::from(think), &config)
+                } else {
+                    Board::new(u64::from(think), &config)
+                },
                 config,
                 rows: Vec::new(),
             });
@@ -1527,7 +1702,13 @@ mod tool_tests {
             play_checked(r, &config, 2, think, Person::Random(k as u64));
         }
         let rows = rec.expect("games").rows;
-        let verilog = heaps_game_verilog(63, 2, 3, u64::from(think)).unwrap();
-        bench().compare(Block::new(u64::from(think)), &verilog, &rows, dir.path());
+        let (block, verilog) = if compact {
+            let verilog = heaps_game_compact_verilog(63, 2, 3, u64::from(think)).unwrap();
+            (Block::compact(u64::from(think)), verilog)
+        } else {
+            let verilog = heaps_game_verilog(63, 2, 3, u64::from(think)).unwrap();
+            (Block::new(u64::from(think)), verilog)
+        };
+        bench().compare(block, &verilog, &rows, dir.path());
     }
 }

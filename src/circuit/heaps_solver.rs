@@ -70,6 +70,14 @@
 //! Outside a solve the read port serves `query_a`/`query_b`, so the query outputs are the
 //! registered RAM word: valid after the edge that follows a change of the query.
 //!
+//! # The compact solver
+//! [`HeapsSolver::compact`], for [`HeapsGame::compact`](super::heaps_game::HeapsGame::compact),
+//! reads the rules live instead of sampling them with `start`, and has seven more ports, the
+//! `mover_*` ones: whenever stage 1 is not issuing reads, its successor unit computes the move
+//! `mover_index` on the heap `mover_heap` of (`mover_a`, `mover_b`) for the controller. The
+//! standalone module keeps exactly the contract's ports: rust-hdl's port list comes from the
+//! visit this file writes by hand ([`Block`] below), which skips them.
+//!
 //! `update()` (rust-hdl's simulation) and `hdl()` (the Verilog, written by hand) are separate
 //! code; the bench (`bench::heaps_solver`) checks both against the software solver.
 
@@ -198,8 +206,8 @@ struct State {
     ties_to_latest: bool,
 }
 
-/// The on-chip heap solver (see the module docs). Ports are exactly those of the issue.
-#[derive(LogicBlock)]
+/// The on-chip heap solver (see the module docs). Ports are exactly those of the issue; the
+/// compact solver ([`HeapsSolver::compact`]) has the `mover_*` ports too.
 pub struct HeapsSolver<
     const W: usize,
     const D: usize,
@@ -240,7 +248,111 @@ pub struct HeapsSolver<
     /// 1 when some move from the query lets the opponent win with their next move (it reaches
     /// a position below the target that is won at depth 1): exam task 19's test.
     pub query_blunder: Signal<Out, Bit>,
+    /// Compact solver only: the heap of the move `mover_index` on (`mover_a`, `mover_b`).
+    pub mover_heap: Signal<In, Bit>,
+    /// Compact solver only: the first heap the mover reads.
+    pub mover_a: Signal<In, Bits<W>>,
+    /// Compact solver only: the second heap the mover reads.
+    pub mover_b: Signal<In, Bits<W>>,
+    /// Compact solver only: the move's index in `x+1, ..., x+A, x*2, ..., x*(M+1)`.
+    pub mover_index: Signal<In, Bits<B>>,
+    /// Compact solver only: the moved heap's low W bits, while no solve is issuing reads.
+    pub mover_low: Signal<Out, Bits<W>>,
+    /// Compact solver only: the moved heap's bits W and W + 1 (a heap below 2^W grows to at
+    /// most `x*4 < 2^(W+2)`).
+    pub mover_high: Signal<Out, Bits<2>>,
+    /// Compact solver only: the heaps after the move sum to at least `target`.
+    pub mover_ends: Signal<Out, Bit>,
+    compact: bool,
     _state: State,
+}
+
+/// Lists the solver's ports once: their names, and references to them in that order.
+macro_rules! solver_ports {
+    ($($port:ident),* $(,)?) => {
+        const PORT_NAMES: &'static [&'static str] = &[$(stringify!($port)),*];
+
+        fn port_refs(&self) -> Vec<&dyn Block> {
+            vec![$(&self.$port as &dyn Block),*]
+        }
+
+        fn port_refs_mut(&mut self) -> Vec<&mut dyn Block> {
+            vec![$(&mut self.$port as &mut dyn Block),*]
+        }
+    };
+}
+
+impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: usize>
+    HeapsSolver<W, D, A, M, B>
+{
+    solver_ports!(
+        clock,
+        reset,
+        adds,
+        muls,
+        target,
+        last_wins,
+        start,
+        busy,
+        done,
+        query_a,
+        query_b,
+        query_winning,
+        query_depth,
+        query_heap,
+        query_move,
+        query_blunder,
+        mover_heap,
+        mover_a,
+        mover_b,
+        mover_index,
+        mover_low,
+        mover_high,
+        mover_ends,
+    );
+
+    /// The contract's ports: the first 16 of [`Self::PORT_NAMES`]; the `mover_*` ports follow.
+    const CONTRACT_PORTS: usize = 16;
+
+    /// How many of [`Self::PORT_NAMES`] the module has.
+    fn module_ports(&self) -> usize {
+        if self.compact {
+            Self::PORT_NAMES.len()
+        } else {
+            Self::CONTRACT_PORTS
+        }
+    }
+}
+
+/// What rust-hdl's `#[derive(LogicBlock)]` would write, but the visit (which makes the
+/// module's port list) skips the `mover_*` ports unless the solver is compact, so the
+/// standalone module has exactly its contract's ports.
+impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: usize> Block
+    for HeapsSolver<W, D, A, M, B>
+{
+    fn connect_all(&mut self) {
+        self.connect();
+    }
+
+    fn update_all(&mut self) {
+        self.update();
+        for port in self.port_refs_mut() {
+            port.update_all();
+        }
+    }
+
+    fn has_changed(&self) -> bool {
+        self.port_refs().iter().any(|port| port.has_changed())
+    }
+
+    fn accept(&self, name: &str, probe: &mut dyn Probe) {
+        probe.visit_start_scope(name, self);
+        let ports = Self::PORT_NAMES.iter().zip(self.port_refs());
+        for (port_name, port) in ports.take(self.module_ports()) {
+            port.accept(port_name, probe);
+        }
+        probe.visit_end_scope(name, self);
+    }
 }
 
 impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: usize> Default
@@ -260,6 +372,22 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
     /// Unless `2 <= W <= 7`, `D = W + 1`, `1 <= A <= 4`, `1 <= M <= 3` and `B` is the bits for
     /// `A + M - 1`.
     pub fn new() -> Self {
+        Self::build(false)
+    }
+
+    /// The compact solver, for a controller whose parent holds the rules for the whole game
+    /// (the Go Board's pages): it reads `adds`, `muls`, `target` and `last_wins` live instead
+    /// of sampling them with `start`, and it lends its successor unit (stage 1's move, sum and
+    /// target test) to the controller through the `mover_*` ports whenever it is not issuing
+    /// reads. The table it writes is the standalone solver's while the rules are held.
+    ///
+    /// # Panics
+    /// As [`Self::new`].
+    pub fn compact() -> Self {
+        Self::build(true)
+    }
+
+    fn build(compact: bool) -> Self {
         assert!((2..=7).contains(&W), "W = {W} is not in 2..=7");
         assert_eq!(D, W + 1, "D must be W + 1");
         assert!((1..=MAX_HEAPS_ADD as usize).contains(&A), "A = {A}");
@@ -286,6 +414,14 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
             query_heap: Default::default(),
             query_move: Default::default(),
             query_blunder: Default::default(),
+            mover_heap: Default::default(),
+            mover_a: Default::default(),
+            mover_b: Default::default(),
+            mover_index: Default::default(),
+            mover_low: Default::default(),
+            mover_high: Default::default(),
+            mover_ends: Default::default(),
+            compact,
             _state: State {
                 mem: vec![0; 1 << (2 * W - 1)],
                 ..State::default()
@@ -295,26 +431,74 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         block
     }
 
+    /// The rules on the inputs now: the allowed moves (adds in the low bits), the target and
+    /// the rule.
+    fn rules_now(&self) -> (u32, u32, bool) {
+        (
+            (self.muls.val().to_u64() as u32) << A | self.adds.val().to_u64() as u32,
+            self.target.val().to_u64() as u32,
+            self.last_wins.val(),
+        )
+    }
+
+    /// The heap `x` after the one move `pick` (a one-hot mask over the fixed move list) selects;
+    /// 0 when `pick` is 0.
+    fn moved(x: u32, pick: u32) -> u32 {
+        let j = pick.trailing_zeros(); // 32 when nothing is picked
+        if pick == 0 {
+            0
+        } else if (j as usize) < A {
+            x + j + 1
+        } else {
+            x * (j - A as u32 + 2)
+        }
+    }
+
+    /// The successor unit's operands now: the heap moved, the other heap and the one-hot move,
+    /// stage 1's while a solve issues reads, else (compact solver) the `mover_*` ports'.
+    fn operands(&self) -> (u32, u32, u32) {
+        let s = &self._state;
+        let (heap, a, b, pick) = if s.issuing {
+            (s.heap, s.a, s.b, s.pending & s.pending.wrapping_neg())
+        } else {
+            let index = self.mover_index.val().to_u64() as u32;
+            (
+                self.mover_heap.val(),
+                self.mover_a.val().to_u64() as u32,
+                self.mover_b.val().to_u64() as u32,
+                if (index as usize) < A + M {
+                    1 << index
+                } else {
+                    0
+                },
+            )
+        };
+        if heap {
+            (b, a, pick)
+        } else {
+            (a, b, pick)
+        }
+    }
+
     /// One rising edge of the registers, from the inputs' current values.
     fn tick(&mut self) {
         let w_mask = (1u32 << W) - 1;
+        if self.compact {
+            // The rules are wires of the inputs, not registers.
+            let (allowed, target, last_wins) = self.rules_now();
+            let s = &mut self._state;
+            (s.allowed, s.target, s.last_wins) = (allowed, target, last_wins);
+        }
+        let (x, other, pick) = self.operands();
         let s = &mut self._state;
         // Stage 1: the move read this cycle.
-        let pick = s.pending & s.pending.wrapping_neg();
         let rest = s.pending & s.pending.wrapping_sub(1);
         let single = rest == 0;
         let none = s.allowed == 0;
         let last_read = single && (s.heap || none);
         let first_read = !s.heap && s.pending == s.allowed;
         let j = pick.trailing_zeros(); // 32 when nothing is picked
-        let (x, other) = if s.heap { (s.b, s.a) } else { (s.a, s.b) };
-        let r = if pick == 0 {
-            0
-        } else if (j as usize) < A {
-            x + j + 1
-        } else {
-            x * (j - A as u32 + 2)
-        };
+        let r = Self::moved(x, pick);
         let term = r + other >= s.target;
         let (sa, sb) = if s.heap {
             (s.a, r & w_mask)
@@ -435,7 +619,8 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
 impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: usize>
     HeapsSolver<W, D, A, M, B>
 {
-    fn body() -> String {
+    /// The module's Verilog; `compact` as [`Self::compact`].
+    fn body(compact: bool) -> String {
         let j = A + M;
         // Successor width: x * (M + 1) for x < 2^W.
         let r = W + bits_for(M as u64 + 1);
@@ -459,6 +644,55 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         }
         index.reverse();
         let index = index.join(", ");
+        let wm = W - 1;
+        // The compact solver reads the rules live and lends stage 1's unit to the mover ports.
+        let (rules, sample, pick, operands, mover) = if compact {
+            (
+                format!(
+                    "\
+// The rules: the parent holds them for the whole game.
+wire [{jm}:0] allowed = {{muls, adds}};
+wire [{wm}:0] target_r = target;
+wire last_r = last_wins;",
+                    jm = j - 1
+                ),
+                String::new(),
+                format!("issuing ? (pending & (~pending + {j}'d1)) : ({j}'d1 << mover_index)"),
+                "\
+// Stage 1's operands while it issues reads, else the mover ports': one successor unit.
+wire [{wm}:0] x = issuing ? (heap ? b : a) : (mover_heap ? mover_b : mover_a);
+wire [{wm}:0] other = issuing ? (heap ? a : b) : (mover_heap ? mover_a : mover_b);"
+                    .replace("{wm}", &wm.to_string()),
+                format!(
+                    "
+    mover_low = result[{wm}:0];
+    mover_high = result[{w1}:{W}];
+    mover_ends = term;",
+                    w1 = W + 1
+                ),
+            )
+        } else {
+            (
+                format!(
+                    "\
+reg [{jm}:0] allowed;
+reg [{wm}:0] target_r;
+reg last_r;",
+                    jm = j - 1
+                ),
+                "
+        allowed <= {muls, adds};
+        target_r <= target;
+        last_r <= last_wins;"
+                    .to_owned(),
+                format!("pending & (~pending + {j}'d1)"),
+                "\
+wire [{wm}:0] x = heap ? b : a;
+wire [{wm}:0] other = heap ? a : b;"
+                    .replace("{wm}", &wm.to_string()),
+                String::new(),
+            )
+        };
         let mut v = String::new();
         let _ = write!(
             v,
@@ -469,9 +703,7 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
 // folded into half the square).
 (* ram_style = \"block\" *) reg [{dwm}:0] mem [0:{top}];
 reg [{dwm}:0] rdata;
-reg [{jm}:0] allowed;
-reg [{wm}:0] target_r;
-reg last_r;
+{rules}
 reg [{wm}:0] a;
 reg [{wm}:0] b;
 reg heap;
@@ -497,14 +729,13 @@ reg acc_heap;
 reg [{bm}:0] acc_index;
 reg acc_blunder;
 // Stage 1: the lowest pending move of this heap, its successor and the successor's address.
-wire [{jm}:0] pick = pending & (~pending + {j}'d1);
+wire [{jm}:0] pick = {pick};
 wire [{jm}:0] rest = pending & (pending - {j}'d1);
 wire single = (rest == {j}'d0);
 wire none = (allowed == {j}'d0);
 wire last_read = single & (heap | none);
 wire first_read = ~heap & (pending == allowed);
-wire [{wm}:0] x = heap ? b : a;
-wire [{wm}:0] other = heap ? a : b;
+{operands}
 wire [{rm}:0] xr = {{{rw}'d0, x}};
 wire [{rm}:0] result = {result};
 wire [{r}:0] total = {{1'b0, result}} + {{{rw1}'d0, other}};
@@ -556,10 +787,7 @@ always @(posedge clock) begin
         issuing <= 1'b0;
         drain <= 2'd0;
         m_valid <= 1'b0;
-    end else if (start) begin
-        allowed <= {{muls, adds}};
-        target_r <= target;
-        last_r <= last_wins;
+    end else if (start) begin{sample}
         a <= target - {W}'d2;
         b <= {W}'d1;
         heap <= 1'b0;
@@ -623,10 +851,9 @@ always @(*) begin
     query_depth = {{1'b0, rdata[{dwm2}:{b1}]}};
     query_heap = rdata[{b}];
     query_move = rdata[{bm}:0];
-    query_blunder = rdata[{dwm}];
+    query_blunder = rdata[{dwm}];{mover}
 end
 ",
-            wm = W - 1,
             wm1 = W - 2,
             dwm = dw - 1,
             dwm1 = dw - 2,
@@ -660,6 +887,18 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         self.query_heap.next = (s.rdata >> B) & 1 == 1;
         self.query_move.next = bits::<B>(u64::from(s.rdata & ((1 << B) - 1)));
         self.query_blunder.next = (s.rdata >> (W + 2 + B)) & 1 == 1;
+        // The successor unit, lent to the controller by the compact solver.
+        let (moved, ends) = if self.compact {
+            let (x, other, pick) = self.operands();
+            let (_, target, _) = self.rules_now();
+            let r = Self::moved(x, pick);
+            (r, r + other >= target)
+        } else {
+            (0, false)
+        };
+        self.mover_low.next = bits::<W>(u64::from(moved & w_mask));
+        self.mover_high.next = bits::<2>(u64::from(moved >> W & 3));
+        self.mover_ends.next = ends;
     }
 
     fn connect(&mut self) {
@@ -670,10 +909,13 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
         self.query_heap.connect();
         self.query_move.connect();
         self.query_blunder.connect();
+        self.mover_low.connect();
+        self.mover_high.connect();
+        self.mover_ends.connect();
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(Self::body())
+        Verilog::Custom(Self::body(self.compact))
     }
 }
 

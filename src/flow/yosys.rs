@@ -149,9 +149,13 @@ pub fn synth_ice40(dir: &Path, sources: &[PathBuf], top: &str) -> Result<Synthes
 /// How `synth_ice40` maps logic to LUTs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mapping {
-    /// yosys's default ABC mapping (used for LUT counts, the bench, and the bitstreams of
-    /// designs bound by their size: the heap game).
+    /// yosys's default ABC mapping (used for LUT counts and the bench).
     Default,
+    /// The default mapping, with a flip-flop's enable pin used only where at least three
+    /// flip-flops share the enable (`-dffe_min_ce_use 3`; a lone enable becomes LUT logic
+    /// before its flip-flop): for the bitstreams of designs bound by their size, the heap
+    /// game, which it packs in about 30 fewer logic cells on the Go Board and the Alchitry Cu.
+    Area,
     /// `-abc9`: timing-driven mapping, used for the other board bitstreams (the Alchitry Cu's
     /// stick game meets 100 MHz with it: 107 MHz against 83 MHz with the default).
     Abc9,
@@ -167,6 +171,7 @@ pub fn synth_ice40_with(
     script::module(Tool::Yosys, top)?;
     let flags = match mapping {
         Mapping::Default => "",
+        Mapping::Area => " -dffe_min_ce_use 3",
         Mapping::Abc9 => " -abc9",
     };
     let json = format!("{top}.json");

@@ -225,7 +225,7 @@ mod with_tools {
     /// The documented `retrogate verify heaps-solver --max-target 20` (its help and
     /// docs/heaps_solver.md; run here as pasted, not again by tests/cli/examples.rs) runs levels
     /// 1 to 4 on both configurations, level 5 (the bounded model check at T = 7, said to be
-    /// bounded), level 6 (the properties of the heap-game board design's controller, proved)
+    /// bounded), level 6 (the properties of the heap-game board designs' two controllers, proved)
     /// and level 7 once at the requested size (its netlist proved equal to its RTL), and
     /// passes. The JSON of a run of levels 1 and 2 lists what it counts, with each level's
     /// number and target.
@@ -241,7 +241,7 @@ mod with_tools {
             text(&pasted.output.stderr)
         );
         assert!(
-            stdout.ends_with("verify heaps-solver: 11 of 11 levels pass\n"),
+            stdout.ends_with("verify heaps-solver: 12 of 12 levels pass\n"),
             "{stdout}"
         );
         let passes = |prefix: &str| stdout.lines().filter(|l| l.starts_with(prefix)).count();
@@ -265,15 +265,21 @@ mod with_tools {
             formal.contains("BOUNDED: bounded model check to depth 159"),
             "{formal}"
         );
-        let properties = stdout
+        // Level 6 on the Alchitry Cu's controller and the Go Board's compact one.
+        let properties: Vec<&str> = stdout
             .lines()
-            .find(|l| l.starts_with("PASS heaps_game properties (ABC pdr): "))
-            .unwrap_or_else(|| panic!("no level 6: {stdout}"));
-        assert!(
-            properties.contains("(T = 63, A = 2, M = 3, think 500 ticks) against")
-                && properties.contains("proved for every input sequence (ABC pdr"),
-            "{properties}"
-        );
+            .filter(|l| l.starts_with("PASS heaps_game properties (ABC pdr): "))
+            .collect();
+        assert_eq!(properties.len(), 2, "{stdout}");
+        for (line, sizes) in properties.iter().zip([
+            "(T = 63, A = 2, M = 3, think 500 ticks) against",
+            "(T = 63, A = 1, M = 3, think 32 ticks, compact: the rules held during a game) against",
+        ]) {
+            assert!(
+                line.contains(sizes) && line.contains("proved for every input sequence (ABC pdr"),
+                "{line}"
+            );
+        }
         assert!(
             stdout.contains(
                 "verify heaps_solver (T = 20, A = 2, M = 3): its synth_ice40 netlist against \

@@ -16,7 +16,7 @@ use crate::bench::heaps_formal::{
     run_heaps_formal_level, FORMAL_MAX_ADD, FORMAL_MAX_MUL, FORMAL_MAX_TARGET, LEVEL_NAME,
 };
 use crate::bench::heaps_game_properties::{
-    run_heaps_game_properties, BOARD_CONTROLLER, LEVEL_NAME as PROPERTIES_NAME,
+    run_heaps_game_properties, BOARD_CONTROLLER, GO_BOARD_CONTROLLER, LEVEL_NAME as PROPERTIES_NAME,
 };
 use crate::bench::heaps_solver::{gate_case, run_heaps_level, verify_cases};
 use crate::bench::level::Level;
@@ -89,23 +89,26 @@ pub fn run(
         );
     }
     if levels.contains(&Level::Properties) {
-        run.section(Section::HeapsGameProperties {
-            module: HEAPS_GAME_MODULE,
-            max_target: BOARD_CONTROLLER.max_target,
-            max_add: BOARD_CONTROLLER.max_add,
-            max_mul: BOARD_CONTROLLER.max_mul,
-        });
-        solver_check(
-            run,
-            SolverCheck {
-                level: Level::Properties,
-                target: format!("{HEAPS_GAME_MODULE} (properties)"),
-                label: format!("{HEAPS_GAME_MODULE} properties"),
-                head: PROPERTIES_NAME.to_owned(),
-            },
-            work,
-            || run_heaps_game_properties(work, &BOARD_CONTROLLER, None),
-        );
+        // The Alchitry Cu's controller, and the Go Board's compact one.
+        for (controller, suffix) in [(BOARD_CONTROLLER, ""), (GO_BOARD_CONTROLLER, ", compact")] {
+            run.section(Section::HeapsGameProperties {
+                module: HEAPS_GAME_MODULE,
+                max_target: controller.max_target,
+                max_add: controller.max_add,
+                max_mul: controller.max_mul,
+            });
+            solver_check(
+                run,
+                SolverCheck {
+                    level: Level::Properties,
+                    target: format!("{HEAPS_GAME_MODULE} (properties{suffix})"),
+                    label: format!("{HEAPS_GAME_MODULE} properties{suffix}"),
+                    head: PROPERTIES_NAME.to_owned(),
+                },
+                work,
+                || run_heaps_game_properties(work, &controller, None),
+            );
+        }
     }
     if levels.contains(&Level::Equivalence) {
         run.section(Section::HeapsNetlist {

@@ -380,8 +380,8 @@ pub const BOARD_DESIGN: BoardDesign = BoardDesign {
     pll_hz: |board| layout(board).and_then(|l| l.pll_hz),
     check: |board| layout(board.id).map_or(Ok(()), |l| l.check(board)),
     // Bound by its size, not its 25 MHz clock (which it meets with 1.8x or more either way):
-    // yosys's default mapping packs the Go Board's in about 3% fewer logic cells than `-abc9`.
-    mapping: crate::flow::yosys::Mapping::Default,
+    // the area mapping packs the Go Board's in fewer logic cells than the default or `-abc9`.
+    mapping: crate::flow::yosys::Mapping::Area,
 };
 
 /// The heap-game top for `board`, a board with switches (the Alchitry Cu and Cu V2; the Go

@@ -8,7 +8,11 @@
 //! The Go Board's HX1K has 1,280 logic cells, and the design must fit 60% of them. So the
 //! controller offers four moves (`x+1`, `x*2`, `x*3`, `x*4`: one key each), the digits are
 //! read from a block RAM ([`PairRom`]) instead of decoded in logic, and the values are stepped
-//! by one shared adder.
+//! by one shared adder. The pages hold the rules, the start and the question while a game or a
+//! search runs (they change only on the set-up pages), so the controller and the finder are
+//! the compact ones ([`HeapsGame::compact`], [`HeapsAnswers::held`]): they read those
+//! registers instead of keeping copies, and the controller's moves are made by its solver's
+//! successor unit, idle in play.
 
 use rust_hdl::prelude::*;
 
@@ -257,8 +261,8 @@ impl HeapsPagesCore {
             buttons: Buttons::new(timing.debounce_ticks),
             press: PressTimer::new(timing.long_press_ticks),
             por: PowerOnReset::new(),
-            game: HeapsGame::new(timing.think_ticks),
-            answers: HeapsAnswers::new(),
+            game: HeapsGame::compact(timing.think_ticks),
+            answers: HeapsAnswers::held(),
             blinker: Blinker::new(timing.blink_ticks),
             digits: PairRom::new(),
             page_r: Default::default(),
