@@ -897,8 +897,8 @@ pub enum DesignArg {
     Jr01,
     /// The on-chip solver: set a game on the board, which solves it and plays it.
     Solver,
-    /// The KEGE heap game (tasks 19-21): set on the switches, solved on the chip, played on
-    /// the buttons, the exam's answers on a page (Alchitry Cu and Cu V2).
+    /// The KEGE heap game (tasks 19-21): set on the switches or set-up pages, solved on the
+    /// chip, played on the buttons, the exam's answers on a page (Alchitry Cu, Cu V2, Go Board).
     Heaps,
 }
 

@@ -4,7 +4,8 @@
 //! ([`HeapsAnswers`]).
 //!
 //! Here is all of it: its roles ([`HeapsIn`], [`HeapsOut`]), its [`Layout`] on the boards that
-//! can play it ([`layout`]: the Alchitry Cu and Cu V2 with the Io, at 25 MHz from the PLL), its
+//! can play it ([`layout`]: the Alchitry Cu and Cu V2 with the Io, at 25 MHz from the PLL, and
+//! the Go Board), its
 //! core for boards with switches ([`HeapsBoardCore`]) and the top builders ([`heaps_top`],
 //! [`heaps_verilog`]). The sizes there are the solver's board size: targets up to 63, moves
 //! `x+1`, `x+2`, `x*2`, `x*3`, `x*4`. The Go Board's core, set on pages with four keys, is in
