@@ -483,11 +483,11 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
     /// One rising edge of the registers, from the inputs' current values.
     fn tick(&mut self) {
         let w_mask = (1u32 << W) - 1;
+        let rules = self.rules_now();
         if self.compact {
             // The rules are wires of the inputs, not registers.
-            let (allowed, target, last_wins) = self.rules_now();
             let s = &mut self._state;
-            (s.allowed, s.target, s.last_wins) = (allowed, target, last_wins);
+            (s.allowed, s.target, s.last_wins) = rules;
         }
         let (x, other, pick) = self.operands();
         let s = &mut self._state;
@@ -552,11 +552,8 @@ impl<const W: usize, const D: usize, const A: usize, const M: usize, const B: us
             s.drain = 0;
             s.m_valid = false;
         } else if self.start.val() {
-            let allowed = (self.muls.val().to_u64() as u32) << A | self.adds.val().to_u64() as u32;
-            let target = self.target.val().to_u64() as u32;
-            s.allowed = allowed;
-            s.target = target;
-            s.last_wins = self.last_wins.val();
+            let (allowed, target, _) = rules;
+            (s.allowed, s.target, s.last_wins) = rules;
             s.a = target.wrapping_sub(2) & w_mask;
             s.b = 1;
             s.heap = false;
