@@ -2,9 +2,10 @@
 # `make test` sets it up and runs every test, external tools included.
 
 CARGO   ?= cargo
-# Debian packages for the external tools, and one command each provides.
-PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator graphviz z3
-TOOLS    := yosys yosys-smtbmc yosys-abc nextpnr-ice40 icepack iceunpack icebox_vlog icetime iverilog verilator dot z3
+# Debian packages for the external tools, and one command each provides (ccache only makes the
+# tests' Verilator builds share their C++ objects: src/flow/verilator.rs).
+PACKAGES := yosys nextpnr-ice40 fpga-icestorm iverilog verilator graphviz z3 ccache
+TOOLS    := yosys yosys-smtbmc yosys-abc nextpnr-ice40 icepack iceunpack icebox_vlog icetime iverilog verilator dot z3 ccache
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all prog tools test generated docs bench clean
@@ -39,7 +40,8 @@ tools:
 # Clippy checks in the tests' profile, so that its proc macros and build scripts serve the test
 # build. Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
 # built with the fast-build profile (release at opt-level 1, retrogate at 0; Cargo.toml says why),
-# sharing tool results through the content-addressed cache in target/tool-cache; the doc
+# sharing tool results through the content-addressed cache in target/tool-cache (and Verilator's
+# C++ objects through ccache in target/tool-cache/ccache); the doc
 # tests (which nextest does not run) follow.
 test: tools
 	$(CARGO) fmt --all -- --check

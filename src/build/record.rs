@@ -310,7 +310,7 @@ pub fn tool_versions() -> Result<BTreeMap<String, String>, ToolError> {
     tools.insert("yosys".to_owned(), first_line(&yosys));
     let nextpnr = runner::output(Tool::NextpnrIce40, here, ["--version"], None)?;
     tools.insert("nextpnr-ice40".to_owned(), first_line(&nextpnr));
-    let icepack = on_path(Tool::Icepack.program()).ok_or(ToolError::Missing {
+    let icepack = runner::on_path(Tool::Icepack.program()).ok_or(ToolError::Missing {
         tool: Tool::Icepack.program(),
         package: Tool::Icepack.package(),
     })?;
@@ -320,14 +320,6 @@ pub fn tool_versions() -> Result<BTreeMap<String, String>, ToolError> {
         format!("{} ({size} bytes)", icepack.display()),
     );
     Ok(tools)
-}
-
-/// Where `program` is on PATH.
-fn on_path(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
 }
 
 #[cfg(test)]

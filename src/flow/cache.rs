@@ -13,6 +13,9 @@
 //!
 //! The work folder ends up the same as after a real run (the script, the outputs, the log), and
 //! `-v` prints `# from the tool cache: ...` in place of the command line.
+//!
+//! [`folder`] names a folder inside the cache that another tool manages: Verilator's builds
+//! keep their C++ objects in `<cache>/ccache` through `ccache` (`super::verilator`).
 
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -42,6 +45,20 @@ struct Stored {
 
 const META: &str = "output.json";
 
+/// Whether a cache is configured.
+pub fn enabled() -> bool {
+    std::env::var_os(CACHE_ENV).is_some_and(|v| !v.is_empty())
+}
+
+/// `<cache>/<name>`, a folder of the cache another tool manages (the C++ compiler cache), or
+/// `None` when no cache is configured. Entries are named by their 64-digit key, so a name that
+/// is not one never meets an entry.
+pub fn folder(name: &str) -> Option<PathBuf> {
+    std::env::var_os(CACHE_ENV)
+        .filter(|v| !v.is_empty())
+        .map(|root| PathBuf::from(root).join(name))
+}
+
 /// The key of a step of `tool` whose inputs are `parts` (arguments, file contents: whatever
 /// decides its result), or `None` when no cache is configured. The tool's version line is
 /// part of the key; a tool that cannot be run is the step's error, as it would be uncached.
@@ -49,11 +66,13 @@ pub fn key(tool: Tool, dir: &Path, parts: &[&[u8]]) -> Result<Option<Key>, ToolE
     let Some(root) = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
-    let version_flag = match tool {
-        Tool::Yosys | Tool::YosysAbc => "-V",
-        _ => "--version",
+    let (versioned, version_flag) = match tool {
+        Tool::Yosys | Tool::YosysAbc => (tool, "-V"),
+        // yosys-smtbmc has no version flag; it comes with yosys.
+        Tool::YosysSmtbmc => (Tool::Yosys, "-V"),
+        _ => (tool, "--version"),
     };
-    let version = runner::output(tool, dir, [version_flag], None)?;
+    let version = runner::output(versioned, dir, [version_flag], None)?;
     let mut all: Vec<&[u8]> = vec![
         tool.program().as_bytes(),
         version.stdout.as_bytes(),

@@ -72,6 +72,14 @@ fn command_line(command: &Command, dir: &Path) -> String {
     }
 }
 
+/// Where `program` is on `PATH`, if it is.
+pub fn on_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
+}
+
 /// How many trailing lines of a failed tool's output go into the error.
 const TAIL_LINES: usize = 25;
 

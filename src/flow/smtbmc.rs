@@ -6,10 +6,12 @@
 //! model is vacuous and not written); [`check`] runs one yosys-smtbmc mode on it and reads its
 //! verdict, the failing assertion's source location and step, and the trace it wrote;
 //! [`check_with`] can first make yosys-smtbmc show that the assumptions are satisfiable
-//! (`--presat`), so a bounded pass is never vacuous.
+//! (`--presat`), so a bounded pass is never vacuous. With the tool cache on, a passing run
+//! comes from it when the model, the arguments and z3's version are unchanged.
 
 use std::path::{Path, PathBuf};
 
+use super::cache;
 use super::runner::{self, Tool, ToolError, ToolOutput};
 use super::script::{self, Interpreter};
 use super::yosys::{self, Model};
@@ -137,7 +139,7 @@ pub fn check_with(
     name: &str,
     presat: bool,
 ) -> Result<Run, ToolError> {
-    if !on_path(SOLVER) {
+    if runner::on_path(SOLVER).is_none() {
         return Err(ToolError::Missing {
             tool: SOLVER,
             package: SOLVER,
@@ -156,7 +158,52 @@ pub fn check_with(
     args.extend(["-t", &depth_arg, "--dump-vcd", &vcd]);
     args.push(&smt2_arg);
     let log = format!("{name}.log");
-    let out = runner::output(Tool::YosysSmtbmc, dir, &args, Some(&log))?;
+    // Kept in the tool cache by the model, the arguments and the solver's version: a passing
+    // run with its log, and its trace when it wrote one (a cover's).
+    let key = if cache::enabled() {
+        let solver = runner::output_program(Path::new(SOLVER), dir, ["--version"], None)?;
+        let model = cache::read_input(Tool::YosysSmtbmc, dir, Path::new(&smt2_arg))?;
+        let joined = args.join("\0");
+        cache::key(
+            Tool::YosysSmtbmc,
+            dir,
+            &[
+                b"smtbmc",
+                joined.as_bytes(),
+                solver.stdout.as_bytes(),
+                &model,
+            ],
+        )?
+    } else {
+        None
+    };
+    let restored = key.as_ref().and_then(|k| {
+        let out = cache::restore(k, dir, &[], Some(&log))?;
+        if out
+            .stdout
+            .contains(&format!("Writing trace to VCD file: {vcd}"))
+        {
+            cache::restore(k, dir, &[&vcd], Some(&log))
+        } else {
+            Some(out)
+        }
+    });
+    let out = match restored {
+        Some(out) => out,
+        None => {
+            let out = runner::output(Tool::YosysSmtbmc, dir, &args, Some(&log))?;
+            if let Some(key) = &key {
+                let trace = [vcd.as_str()];
+                let files: &[&str] = if dir.join(&vcd).is_file() {
+                    &trace
+                } else {
+                    &[]
+                };
+                cache::store(key, dir, files, &out);
+            }
+            out
+        }
+    };
     let verdict = parse(&out, mode)?;
     let vcd = Some(dir.join(&vcd)).filter(|p| p.is_file());
     Ok(Run {
@@ -164,11 +211,6 @@ pub fn check_with(
         vcd,
         log: dir.join(log),
     })
-}
-
-fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
 /// Reads yosys-smtbmc's verdict from its output.
