@@ -34,9 +34,10 @@
 //! yosys writes the wrapper, the controller and the abstract solver as AIGER ([`abc::aiger`]),
 //! after a check for combinational loops; ABC's `pdr` proves every assertion at once or finds
 //! the first failing one (for the compact controller after ABC's `&scorr`, which makes its
-//! proof several times faster: [`abc::pdr_after_scorr`]). The test suite also checks that mutants of the controller fail, each
-//! on its property: the winner's rule inverted (4), the end compared with `>` (2), the machine
-//! playing the person's move index instead of the solver's (1).
+//! proof several times faster: [`abc::pdr_after_scorr`]). The test suite also checks that
+//! mutants of the controller fail, each on its property: the winner's rule inverted (4), the
+//! end compared with `>` (2), the machine playing the person's move index instead of the
+//! solver's (1).
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -45,25 +45,30 @@ struct Stored {
 
 const META: &str = "output.json";
 
+/// The cache folder [`CACHE_ENV`] names, if any.
+fn root() -> Option<PathBuf> {
+    std::env::var_os(CACHE_ENV)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
 /// Whether a cache is configured.
 pub fn enabled() -> bool {
-    std::env::var_os(CACHE_ENV).is_some_and(|v| !v.is_empty())
+    root().is_some()
 }
 
 /// `<cache>/<name>`, a folder of the cache another tool manages (the C++ compiler cache), or
 /// `None` when no cache is configured. Entries are named by their 64-digit key, so a name that
 /// is not one never meets an entry.
 pub fn folder(name: &str) -> Option<PathBuf> {
-    std::env::var_os(CACHE_ENV)
-        .filter(|v| !v.is_empty())
-        .map(|root| PathBuf::from(root).join(name))
+    root().map(|r| r.join(name))
 }
 
 /// The key of a step of `tool` whose inputs are `parts` (arguments, file contents: whatever
 /// decides its result), or `None` when no cache is configured. The tool's version line is
 /// part of the key; a tool that cannot be run is the step's error, as it would be uncached.
 pub fn key(tool: Tool, dir: &Path, parts: &[&[u8]]) -> Result<Option<Key>, ToolError> {
-    let Some(root) = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()) else {
+    let Some(root) = root() else {
         return Ok(None);
     };
     let (versioned, version_flag) = match tool {
@@ -80,7 +85,7 @@ pub fn key(tool: Tool, dir: &Path, parts: &[&[u8]]) -> Result<Option<Key>, ToolE
     ];
     all.extend_from_slice(parts);
     Ok(Some(Key {
-        folder: PathBuf::from(root).join(super::hash_parts(all)),
+        folder: root.join(super::hash_parts(all)),
         tool,
     }))
 }

@@ -177,15 +177,23 @@ pub fn check_with(
     } else {
         None
     };
-    let restored = key.as_ref().and_then(|k| {
-        let out = cache::restore(k, dir, &[], Some(&log))?;
+    // The trace belongs to the run when the run says it wrote one.
+    let trace = [vcd.as_str()];
+    let files = |out: &ToolOutput| -> &[&str] {
         if out
             .stdout
             .contains(&format!("Writing trace to VCD file: {vcd}"))
         {
-            cache::restore(k, dir, &[&vcd], Some(&log))
+            &trace
         } else {
-            Some(out)
+            &[]
+        }
+    };
+    let restored = key.as_ref().and_then(|k| {
+        let out = cache::restore(k, dir, &[], Some(&log))?;
+        match files(&out) {
+            [] => Some(out),
+            with_trace => cache::restore(k, dir, with_trace, Some(&log)),
         }
     });
     let out = match restored {
@@ -193,13 +201,7 @@ pub fn check_with(
         None => {
             let out = runner::output(Tool::YosysSmtbmc, dir, &args, Some(&log))?;
             if let Some(key) = &key {
-                let trace = [vcd.as_str()];
-                let files: &[&str] = if dir.join(&vcd).is_file() {
-                    &trace
-                } else {
-                    &[]
-                };
-                cache::store(key, dir, files, &out);
+                cache::store(key, dir, files(&out), &out);
             }
             out
         }

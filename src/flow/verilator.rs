@@ -263,8 +263,8 @@ const OBJECT_CACHE: &str = "ccache";
 /// `<tool cache>/ccache`, when the tool cache is on (`RETROGATE_TOOL_CACHE`, which `make test`
 /// sets) and `ccache` is on `PATH`; none otherwise. Each build compiles Verilator's run-time
 /// library (`verilated.cpp` and, by the options, its tracing, timing and thread parts) from the
-/// same sources with the same flags: about 5 s of a 16 s build of a chip read back, 7 s of a
-/// 9 s `--binary` build of the heap solver's testbench (2026-12-05). Through the compiler cache
+/// same sources with the same flags: about 5 s of a 16 s build of a chip read back, and all but
+/// about 2 s of an 11 s `--binary` build of the heap solver's testbench (2026-12-05). Through the compiler cache
 /// only the first build of a run compiles them. `CCACHE_NOHASHDIR` lets builds in different
 /// work folders share objects (their compile lines name files relative to the build folder).
 fn object_cache_flags() -> Vec<String> {
