@@ -37,17 +37,20 @@ tools:
 	@command -v cargo-nextest >/dev/null || { echo "cargo-nextest missing; installing it with cargo install"; $(CARGO) install --locked cargo-nextest || exit 1; }
 	$(CARGO) fetch --quiet
 
-# Clippy checks in the tests' profile, so that its proc macros and build scripts serve the test
-# build. Tests run under cargo-nextest (.config/nextest.toml: two at a time across all test binaries),
-# built with the fast-build profile (release at opt-level 1, retrogate at 0; Cargo.toml says why),
-# sharing tool results through the content-addressed cache in target/tool-cache (and Verilator's
-# C++ objects through ccache in target/tool-cache/ccache); the doc
-# tests (which nextest does not run) follow.
+# Clippy lints retrogate's own targets while the test build compiles them (warnings denied):
+# Cargo runs scripts/rustc-with-clippy in place of rustc for them, so the dependencies are
+# compiled once, not also checked by a separate `cargo clippy`. The benchmarks, which the tests
+# do not build, are built the same way first. Tests run under cargo-nextest (.config/nextest.toml:
+# two at a time across all test binaries), built with the fast-build profile (release at
+# opt-level 1, retrogate at 0; Cargo.toml says why), sharing tool results through the
+# content-addressed cache in target/tool-cache (and Verilator's C++ objects through ccache in
+# target/tool-cache/ccache); the doc tests (which nextest does not run) follow.
+LINTED := RUSTC_WORKSPACE_WRAPPER=$(CURDIR)/scripts/rustc-with-clippy
 test: tools
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --profile fast-build --all-targets --features external-tools -- -D warnings
-	RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --cargo-profile fast-build --features external-tools
-	$(CARGO) test --profile fast-build --features external-tools --doc
+	$(LINTED) $(CARGO) build --profile fast-build --benches --features external-tools
+	$(LINTED) RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --cargo-profile fast-build --features external-tools
+	$(LINTED) $(CARGO) test --profile fast-build --features external-tools --doc
 
 # Regenerate the committed outputs (hdl/, sim/, constraints/ and the README's waveform);
 # tests/up_to_date.rs fails when they are stale.

@@ -77,7 +77,7 @@ pub fn key(tool: Tool, dir: &Path, parts: &[&[u8]]) -> Result<Option<Key>, ToolE
         Tool::YosysSmtbmc => (Tool::Yosys, "-V"),
         _ => (tool, "--version"),
     };
-    let version = runner::output(versioned, dir, [version_flag], None)?;
+    let version = runner::version(versioned, dir, version_flag)?;
     let mut all: Vec<&[u8]> = vec![
         tool.program().as_bytes(),
         version.stdout.as_bytes(),
@@ -117,12 +117,14 @@ pub fn restore(key: &Key, dir: &Path, files: &[&str], log: Option<&str>) -> Opti
             return None;
         }
     }
-    runner::observe(&format!(
+    let note = format!(
         "# from the tool cache ({}): {} in {}",
         key.folder.display(),
         key.tool.program(),
         dir.display()
-    ));
+    );
+    runner::observe(&note);
+    runner::log_run(0.0, &note);
     Some(ToolOutput {
         tool: key.tool.program().to_owned(),
         dir: dir.to_path_buf(),

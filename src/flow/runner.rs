@@ -5,6 +5,8 @@
 //! `-v/--verbose` prints them on stderr as `+ <line>`). A run may be fed bytes on stdin
 //! ([`Options::stdin`]) and is killed at its time limit: [`timeout()`] for a tool, or for a
 //! simulation a [`SimulationLimit`] that grows with the number of vectors or cycles it runs.
+//! Every run is also appended, with its duration, to the file `RETROGATE_TOOL_LOG` names
+//! ([`log_run`]); a tool's version line is run once per process ([`version`]).
 
 use std::ffi::OsStr;
 use std::fmt;
@@ -36,6 +38,33 @@ pub fn observe(line: &str) {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(observer) = observer.as_ref() {
         observer(line);
+    }
+}
+
+/// The environment variable naming a file that every tool run is appended to, one line each:
+/// its seconds, a tab, and its command line (as the observer sees it); a result taken from the
+/// tool cache is a line of `0.000` and the cache's note. For finding where a run's time goes
+/// (docs/performance.md); the tests pass it through to the binary like the tool cache.
+pub const LOG_VARIABLE: &str = "RETROGATE_TOOL_LOG";
+
+/// Appends `seconds` and `line` to the file [`LOG_VARIABLE`] names, if any. One `write` of a
+/// whole line to a file opened for appending, so concurrent runs do not interleave; a file that
+/// cannot be written is skipped (the log only ever reports).
+pub fn log_run(seconds: f64, line: &str) {
+    if let Some(path) = std::env::var_os(LOG_VARIABLE).filter(|v| !v.is_empty()) {
+        append_run(Path::new(&path), seconds, line);
+    }
+}
+
+/// [`log_run`]'s line, appended to `log`.
+fn append_run(log: &Path, seconds: f64, line: &str) {
+    let entry = format!("{seconds:.3}\t{}\n", line.replace(['\n', '\t'], " "));
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+    {
+        let _ = file.write_all(entry.as_bytes());
     }
 }
 
@@ -508,6 +537,44 @@ where
     )
 }
 
+/// A binary as [`version`] knows it: its path on `PATH`, size and modification time, and the
+/// flag it was asked.
+type VersionOf = (PathBuf, u64, std::time::SystemTime, String);
+
+/// The version outputs this process has seen ([`version`]).
+static VERSIONS: std::sync::Mutex<std::collections::BTreeMap<VersionOf, ToolOutput>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// The output of `tool flag` (its version line: `yosys -V`, `verilator --version`), run once per
+/// process for each binary: the one found on `PATH` now, known by its path, size and
+/// modification time, so a different or replaced binary runs again. The tool cache's keys and
+/// the Verilator model hashes ask for it before every step; `verilator --version` (a Perl
+/// script) took 20 s of a clean clone's `make test` in 230 runs. A program not on `PATH` is run
+/// (and fails) as [`output`] runs it.
+pub fn version(tool: Tool, dir: &Path, flag: &str) -> Result<ToolOutput, ToolError> {
+    let binary = on_path(tool.program()).and_then(|path| {
+        let meta = std::fs::metadata(&path).ok()?;
+        Some((path, meta.len(), meta.modified().ok()?, flag.to_owned()))
+    });
+    let Some(binary) = binary else {
+        return output(tool, dir, [flag], None);
+    };
+    let versions = || {
+        VERSIONS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    if let Some(known) = versions().get(&binary).cloned() {
+        return Ok(ToolOutput {
+            dir: dir.to_path_buf(),
+            ..known
+        });
+    }
+    let out = output(tool, dir, [flag], None)?;
+    versions().insert(binary, out.clone());
+    Ok(out)
+}
+
 /// Like [`output`], but a nonzero exit is a [`ToolError::Failed`].
 pub fn run<I, S>(
     tool: Tool,
@@ -644,6 +711,7 @@ fn spawn(
         match child.try_wait() {
             Ok(Some(status)) => {
                 crate::interrupt::finished(pid);
+                log_run(started.elapsed().as_secs_f64(), &line);
                 break status;
             }
             Ok(None) if started.elapsed() >= limit => {
@@ -847,6 +915,42 @@ mod tests {
             .check()
             .expect("cat exits 0");
         assert_eq!(out.stdout, text);
+    }
+
+    #[test]
+    fn each_run_is_one_line_of_the_log() {
+        let temp = tempfile::tempdir().unwrap();
+        let log = temp.path().join("tools.tsv");
+        append_run(&log, 1.23456, "cd x && yosys -s a.ys");
+        append_run(&log, 0.0, "# from the tool cache\n(two lines)\tand a tab");
+        assert_eq!(
+            std::fs::read_to_string(&log).unwrap(),
+            "1.235\tcd x && yosys -s a.ys\n0.000\t# from the tool cache (two lines) and a tab\n"
+        );
+    }
+
+    /// The second ask in a process runs nothing: the observer sees one command line in the
+    /// folder, and both answers are the same.
+    #[cfg(feature = "external-tools")]
+    #[test]
+    fn a_version_line_is_run_once_per_binary() {
+        use std::sync::{Arc, Mutex};
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
+        let here = format!("cd {} && yosys -V", shell_quote(&dir.display().to_string()));
+        let seen = Arc::new(Mutex::new(0));
+        let sink = Arc::clone(&seen);
+        set_observer(Some(Box::new(move |line| {
+            if line == here {
+                *sink.lock().unwrap() += 1;
+            }
+        })));
+        let first = version(Tool::Yosys, &dir, "-V").unwrap();
+        let second = version(Tool::Yosys, &dir, "-V").unwrap();
+        set_observer(None);
+        assert!(first.stdout.starts_with("Yosys "), "{}", first.stdout);
+        assert_eq!(first.stdout, second.stdout);
+        assert_eq!(*seen.lock().unwrap(), 1);
     }
 
     #[test]

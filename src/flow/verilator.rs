@@ -378,7 +378,9 @@ fn unique_folder(base: &Path, name: &str) -> std::io::Result<PathBuf> {
 
 /// SHA-256 of a model's inputs: `verilator --version`, the arguments, each source's contents.
 fn inputs_hash(dir: &Path, args: &[String], sources: &[PathBuf]) -> Result<String, ToolError> {
-    let version = runner::run(Tool::Verilator, dir, ["--version"], None)?.stdout;
+    let version = runner::version(Tool::Verilator, dir, "--version")?
+        .check()?
+        .stdout;
     let mut parts: Vec<Vec<u8>> = vec![version.into_bytes(), args.join("\0").into_bytes()];
     for source in sources {
         let path = dir.join(source);

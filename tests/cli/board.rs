@@ -556,7 +556,7 @@ fn the_live_board_runs_in_tmux() {
         "PATH='{}'",
         std::env::var("PATH").unwrap_or_default().replace('\'', "")
     );
-    if let Some((k, v)) = crate::tool_cache() {
+    for (k, v) in crate::tool_cache() {
         env.push_str(&format!(" {k}='{}'", v.to_string_lossy()));
     }
     let command = format!(
@@ -812,7 +812,7 @@ fn sigterm_restores_the_terminal_and_stops_the_harness() {
         "PATH='{}'",
         std::env::var("PATH").unwrap_or_default().replace('\'', "")
     );
-    if let Some((k, v)) = crate::tool_cache() {
+    for (k, v) in crate::tool_cache() {
         env.push_str(&format!(" {k}='{}'", v.to_string_lossy()));
     }
     let command = format!(

@@ -39,14 +39,26 @@ pub fn retrogate() -> Command {
 pub fn retrogate_uncached() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_retrogate"));
     c.env_clear();
+    c.envs(tool_log());
     c
+}
+
+/// `RETROGATE_TOOL_LOG` as the test runner has it, when set: every tool run appended to one
+/// file (src/flow/runner.rs), for a profile of the suite. It changes no result.
+pub fn tool_log() -> Option<(&'static str, std::ffi::OsString)> {
+    std::env::var_os("RETROGATE_TOOL_LOG").map(|v| ("RETROGATE_TOOL_LOG", v))
 }
 
 /// `RETROGATE_TOOL_CACHE` as the test runner has it (`make test` sets it), to pass through a
 /// clean environment: results of synthesis, place and route and Verilator builds are shared
-/// between tests (src/flow/cache.rs). Nothing when unset.
-pub fn tool_cache() -> Option<(&'static str, std::ffi::OsString)> {
-    std::env::var_os("RETROGATE_TOOL_CACHE").map(|v| ("RETROGATE_TOOL_CACHE", v))
+/// between tests (src/flow/cache.rs). With it `RETROGATE_TOOL_LOG`, when set, so that a
+/// profile of the suite sees the tools the binary runs. Nothing of either when unset.
+pub fn tool_cache() -> Vec<(&'static str, std::ffi::OsString)> {
+    std::env::var_os("RETROGATE_TOOL_CACHE")
+        .map(|v| ("RETROGATE_TOOL_CACHE", v))
+        .into_iter()
+        .chain(tool_log())
+        .collect()
 }
 
 #[test]

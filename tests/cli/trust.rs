@@ -27,6 +27,7 @@ fn sh_in(dir: &Path, script: &str) -> Output {
     Command::new("sh")
         .args(["-c", script])
         .env_clear()
+        .envs(crate::tool_log())
         .env("PATH", std::env::var("PATH").unwrap())
         .env("R", env!("CARGO_BIN_EXE_retrogate"))
         .current_dir(dir)

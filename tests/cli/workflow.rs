@@ -229,6 +229,7 @@ fn build_report_program_dry_run_then_reuse_json_and_clean() {
         .arg("-c")
         .arg("retrogate build && retrogate report --out build/icebreaker/sticks && retrogate program --dry-run")
         .env_clear()
+        .envs(crate::tool_log())
         .env("PATH", &path)
         .current_dir(here.path())
         .output()
