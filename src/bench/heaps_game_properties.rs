@@ -33,8 +33,9 @@
 //!
 //! yosys writes the wrapper, the controller and the abstract solver as AIGER ([`abc::aiger`]),
 //! after a check for combinational loops; ABC's `pdr` proves every assertion at once or finds
-//! the first failing one (for the compact controller after ABC's `&scorr`, which makes its
-//! proof several times faster: [`abc::pdr_after_scorr`]). The test suite also checks that
+//! the first failing one, each controller with the run found fastest on it
+//! ([`PropsController::engine`]: the Go Board's after ABC's `&scorr`, [`abc::pdr_after_scorr`];
+//! the Alchitry Cu's reusing its proof obligations, [`abc::pdr_reusing_obligations`]). The test suite also checks that
 //! mutants of the controller fail, each on its property: the winner's rule inverted (4), the
 //! end compared with `>` (2), the machine playing the person's move index instead of the
 //! solver's (1).
@@ -67,43 +68,54 @@ pub struct PropsController {
     /// The compact controller ([`HeapsGame::compact`](crate::circuit::heaps_game::HeapsGame::compact)),
     /// proved under its condition: the rules held from `new_game` until the game is over.
     pub compact: bool,
+    /// The `pdr` run that proves it fastest.
+    pub engine: abc::PdrEngine,
 }
 
 /// The controller of the `heaps` board design (`HeapsGame<6, 7, 2, 3, 3, 8>` in
 /// `circuit::top::heaps`, the board's 500-tick think pause): the one `verify heaps-solver`
-/// proves. ABC's `pdr` proved it in 119 s on the quiet 2-core machine (2026-12-04).
+/// proves. ABC's `pdr` proved it in 105 s, `pdr -p` in 70 s (2026-12-05; see
+/// [`abc::pdr_reusing_obligations`]).
 pub const BOARD_CONTROLLER: PropsController = PropsController {
     max_target: 63,
     max_add: 2,
     max_mul: 3,
     think_ticks: 500,
     compact: false,
+    engine: abc::PdrEngine::ReusingObligations,
 };
 
 /// The controller of the Go Board's `heaps` design (`HeapsGame<6, 7, 1, 3, 2, 8>`, compact, in
 /// `circuit::top::heaps_pages`, its 32-tick think pause): proved by `verify heaps-solver`
-/// beside [`BOARD_CONTROLLER`].
+/// beside [`BOARD_CONTROLLER`], in 16 s after `&scorr` (plain `pdr`: 108 s; see
+/// [`abc::pdr_after_scorr`]).
 pub const GO_BOARD_CONTROLLER: PropsController = PropsController {
     max_target: 63,
     max_add: 1,
     max_mul: 3,
     think_ticks: 32,
     compact: true,
+    engine: abc::PdrEngine::AfterScorr,
 };
 
-/// A small controller (T = 7, a think pause of 2 ticks), proved in seconds: the tests check on
-/// it that broken controllers fail.
+/// A small controller (T = 7, a think pause of 2 ticks), proved in seconds by plain `pdr`: the
+/// tests check on it that broken controllers fail, each on its property. (A mutant can break
+/// more than one; which one an engine reports first is the engine's: `pdr -p` names property 1
+/// for the end compared with `>`, which also lets the machine move past the target.)
 pub const SMALL_CONTROLLER: PropsController = PropsController {
     max_target: 7,
     max_add: 2,
     max_mul: 3,
     think_ticks: 2,
     compact: false,
+    engine: abc::PdrEngine::Plain,
 };
 
-/// [`SMALL_CONTROLLER`], compact: the tests check its mutants.
+/// [`SMALL_CONTROLLER`], compact, proved like [`GO_BOARD_CONTROLLER`]: the tests check its
+/// mutants.
 pub const SMALL_COMPACT_CONTROLLER: PropsController = PropsController {
     compact: true,
+    engine: abc::PdrEngine::AfterScorr,
     ..SMALL_CONTROLLER
 };
 
@@ -487,6 +499,7 @@ pub fn run_heaps_game_properties(
         max_mul,
         think_ticks,
         compact,
+        engine,
     } = *controller;
     let mut report = SolverLevelReport {
         level: Level::Properties,
@@ -528,17 +541,8 @@ pub fn run_heaps_game_properties(
         // A loop would be cut into a free signal: no check over that.
         Model::Vacuous(why) => return Ok(report.not_checked(why, start)),
     };
-    // The engine each controller is proved fastest with (see `abc::pdr_after_scorr`).
-    let (run, engine) = if controller.compact {
-        let name = format!("{PROPS_MODULE}_scorr_pdr");
-        (
-            abc::pdr_after_scorr(&dir, &aiger, PDR_LIMIT, &name)?,
-            "ABC &scorr, then pdr",
-        )
-    } else {
-        let name = format!("{PROPS_MODULE}_pdr");
-        (abc::pdr(&dir, &aiger, PDR_LIMIT, &name)?, "ABC pdr")
-    };
+    let run = engine.run(&dir, &aiger, PDR_LIMIT, &engine.file_name(PROPS_MODULE))?;
+    let engine = engine.describe();
     let log = run.log.display();
     match &run.verdict {
         abc::Verdict::Proved => {

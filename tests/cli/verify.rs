@@ -271,11 +271,13 @@ mod with_tools {
             .filter(|l| l.starts_with("PASS heaps_game properties (ABC pdr): "))
             .collect();
         assert_eq!(properties.len(), 2, "{stdout}");
-        // Each with the engine that proves it fastest (see abc::pdr_after_scorr).
+        // Each with the engine that proves it fastest (see abc::pdr_after_scorr and
+        // abc::pdr_reusing_obligations).
         for (line, (sizes, engine)) in properties.iter().zip([
             (
                 "(T = 63, A = 2, M = 3, think 500 ticks) against",
-                "proved for every input sequence (ABC pdr, yosys-abc)",
+                "proved for every input sequence (ABC pdr -p, proof obligations reused, \
+                 yosys-abc)",
             ),
             (
                 "(T = 63, A = 1, M = 3, think 32 ticks, compact: the rules held during a game) \
