@@ -34,8 +34,8 @@
 //! yosys writes the wrapper, the controller and the abstract solver as AIGER ([`abc::aiger`]),
 //! after a check for combinational loops; ABC's `pdr` proves every assertion at once or finds
 //! the first failing one, each controller with the run found fastest on it
-//! ([`PropsController::engine`]: the Go Board's after ABC's `&scorr`, [`abc::pdr_after_scorr`];
-//! the Alchitry Cu's reusing its proof obligations, [`abc::pdr_reusing_obligations`]). The test suite also checks that
+//! ([`PropsController::engine`]: the Go Board's after ABC's `&scorr`, [`abc::PdrEngine::AfterScorr`];
+//! the Alchitry Cu's reusing its proof obligations, [`abc::PdrEngine::ReusingObligations`]). The test suite also checks that
 //! mutants of the controller fail, each on its property: the winner's rule inverted (4), the
 //! end compared with `>` (2), the machine playing the person's move index instead of the
 //! solver's (1).
@@ -75,7 +75,7 @@ pub struct PropsController {
 /// The controller of the `heaps` board design (`HeapsGame<6, 7, 2, 3, 3, 8>` in
 /// `circuit::top::heaps`, the board's 500-tick think pause): the one `verify heaps-solver`
 /// proves. ABC's `pdr` proved it in 105 s, `pdr -p` in 70 s (2026-12-05; see
-/// [`abc::pdr_reusing_obligations`]).
+/// [`abc::PdrEngine::ReusingObligations`]).
 pub const BOARD_CONTROLLER: PropsController = PropsController {
     max_target: 63,
     max_add: 2,
@@ -88,7 +88,7 @@ pub const BOARD_CONTROLLER: PropsController = PropsController {
 /// The controller of the Go Board's `heaps` design (`HeapsGame<6, 7, 1, 3, 2, 8>`, compact, in
 /// `circuit::top::heaps_pages`, its 32-tick think pause): proved by `verify heaps-solver`
 /// beside [`BOARD_CONTROLLER`], in 16 s after `&scorr` (plain `pdr`: 108 s; see
-/// [`abc::pdr_after_scorr`]).
+/// [`abc::PdrEngine::AfterScorr`]).
 pub const GO_BOARD_CONTROLLER: PropsController = PropsController {
     max_target: 63,
     max_add: 1,

@@ -208,43 +208,33 @@ fn check(
 }
 
 /// Run ABC's `pdr` on `aig` with a time limit, in the script `<name>.abc`, leaving
-/// `<name>.log` in `dir`.
+/// `<name>.log` in `dir` ([`PdrEngine::Plain`]).
 pub fn pdr(dir: &Path, aig: &Path, limit: Duration, name: &str) -> Result<Run, ToolError> {
-    let secs = limit.as_secs().max(1);
-    let commands = format!("fold\nstrash\npdr -T {secs}\n");
-    check(dir, aig, name, &commands, judge_pdr)
+    PdrEngine::Plain.run(dir, aig, limit, name)
 }
 
-/// [`pdr`] after ABC's signal correspondence (`&scorr`: the nodes that are equal in every state
-/// reachable from the initial one, proved so by induction, are merged). The outputs and their
-/// frames are kept, so the verdicts read as [`pdr`]'s. Which of the two is faster depends on
-/// the model: on the Go Board's compact heap-game controller this took 16 s where plain `pdr`
-/// took 108 s; on the Alchitry Cu's controller it gave no answer in 300 s where plain `pdr`
-/// took 105 s (2026-12-05), and [`pdr_reusing_obligations`] 70 s.
-pub fn pdr_after_scorr(
-    dir: &Path,
-    aig: &Path,
-    limit: Duration,
-    name: &str,
-) -> Result<Run, ToolError> {
-    let secs = limit.as_secs().max(1);
-    let commands = format!("fold\nstrash\n&get\n&scorr\n&put\npdr -T {secs}\n");
-    check(dir, aig, name, &commands, judge_pdr)
-}
-
-/// Which of the `pdr` runs below proves a model: the one found fastest on it.
+/// The ways of running ABC's `pdr`; which is fastest depends on the model. Every one keeps the
+/// outputs and their frames, so its verdicts read as plain `pdr`'s. Like every `pdr` run, their
+/// times rest on the SAT solver's default seed: on the Alchitry Cu's heap-game controller, with
+/// seeds 1 and 7, neither plain `pdr` nor `pdr -p` answered in 120 s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PdrEngine {
-    /// [`pdr`].
+    /// `pdr` as it comes.
     Plain,
-    /// [`pdr_reusing_obligations`].
+    /// `pdr -p`, reusing its proof obligations in the last frame. On the Alchitry Cu's heap-game
+    /// controller it proved in 70 s what plain `pdr` proved in 105 s (2026-12-05; `pdr -i`
+    /// took 83 s, `-c` 101 s, and `-y`, `-f` and `-m` gave no answer in 125 s).
     ReusingObligations,
-    /// [`pdr_after_scorr`].
+    /// `pdr` after ABC's signal correspondence (`&scorr`: the nodes that are equal in every
+    /// state reachable from the initial one, proved so by induction, are merged). On the Go
+    /// Board's compact heap-game controller this took 16 s where plain `pdr` took 108 s; on the
+    /// Alchitry Cu's controller it gave no answer in 300 s (2026-12-05).
     AfterScorr,
 }
 
 impl PdrEngine {
-    /// Runs this engine on `aig` (the script `<name>.abc`, the log `<name>.log` in `dir`).
+    /// Runs this engine on `aig` with a time limit, in the script `<name>.abc`, leaving
+    /// `<name>.log` in `dir`.
     pub fn run(
         self,
         dir: &Path,
@@ -252,11 +242,13 @@ impl PdrEngine {
         limit: Duration,
         name: &str,
     ) -> Result<Run, ToolError> {
-        match self {
-            PdrEngine::Plain => pdr(dir, aig, limit, name),
-            PdrEngine::ReusingObligations => pdr_reusing_obligations(dir, aig, limit, name),
-            PdrEngine::AfterScorr => pdr_after_scorr(dir, aig, limit, name),
-        }
+        let secs = limit.as_secs().max(1);
+        let commands = match self {
+            PdrEngine::Plain => format!("fold\nstrash\npdr -T {secs}\n"),
+            PdrEngine::ReusingObligations => format!("fold\nstrash\npdr -p -T {secs}\n"),
+            PdrEngine::AfterScorr => format!("fold\nstrash\n&get\n&scorr\n&put\npdr -T {secs}\n"),
+        };
+        check(dir, aig, name, &commands, judge_pdr)
     }
 
     /// How a report names it.
@@ -275,22 +267,6 @@ impl PdrEngine {
             PdrEngine::AfterScorr => format!("{base}_scorr_pdr"),
         }
     }
-}
-
-/// [`pdr`] reusing its proof obligations in the last frame (`pdr -p`). The outputs and their
-/// frames are those of [`pdr`]. On the Alchitry Cu's heap-game controller it proved in 70 s
-/// what plain `pdr` proved in 105 s (2026-12-05; `pdr -i` took 83 s, `-c` 101 s, and `-y`,
-/// `-f` and `-m` gave no answer in 125 s). Like every `pdr` run, its time rests on the SAT
-/// solver's default seed: with seeds 1 and 7 neither this nor plain `pdr` answered in 120 s.
-pub fn pdr_reusing_obligations(
-    dir: &Path,
-    aig: &Path,
-    limit: Duration,
-    name: &str,
-) -> Result<Run, ToolError> {
-    let secs = limit.as_secs().max(1);
-    let commands = format!("fold\nstrash\npdr -p -T {secs}\n");
-    check(dir, aig, name, &commands, judge_pdr)
 }
 
 /// Run ABC's `bmc3` on `aig` for `frames` cycles, in the script `<name>.abc`, leaving

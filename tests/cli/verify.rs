@@ -271,8 +271,7 @@ mod with_tools {
             .filter(|l| l.starts_with("PASS heaps_game properties (ABC pdr): "))
             .collect();
         assert_eq!(properties.len(), 2, "{stdout}");
-        // Each with the engine that proves it fastest (see abc::pdr_after_scorr and
-        // abc::pdr_reusing_obligations).
+        // Each with the engine that proves it fastest (see abc::PdrEngine).
         for (line, (sizes, engine)) in properties.iter().zip([
             (
                 "(T = 63, A = 2, M = 3, think 500 ticks) against",
