@@ -45,11 +45,11 @@ tools:
 # opt-level 1, retrogate at 0; Cargo.toml says why), sharing tool results through the
 # content-addressed cache in target/tool-cache (and Verilator's C++ objects through ccache in
 # target/tool-cache/ccache); the doc tests (which nextest does not run) follow.
-LINTED := RUSTC_WORKSPACE_WRAPPER=$(CURDIR)/scripts/rustc-with-clippy
+LINTED := RUSTC_WORKSPACE_WRAPPER='$(CURDIR)/scripts/rustc-with-clippy'
 test: tools
 	$(CARGO) fmt --all -- --check
 	$(LINTED) $(CARGO) build --profile fast-build --benches --features external-tools
-	$(LINTED) RETROGATE_TOOL_CACHE=$(CURDIR)/target/tool-cache $(CARGO) nextest run --cargo-profile fast-build --features external-tools
+	$(LINTED) RETROGATE_TOOL_CACHE='$(CURDIR)/target/tool-cache' $(CARGO) nextest run --cargo-profile fast-build --features external-tools
 	$(LINTED) $(CARGO) test --profile fast-build --features external-tools --doc
 
 # Regenerate the committed outputs (hdl/, sim/, constraints/ and the README's waveform);

@@ -34,11 +34,11 @@
 //! yosys writes the wrapper, the controller and the abstract solver as AIGER ([`abc::aiger`]),
 //! after a check for combinational loops; ABC's `pdr` proves every assertion at once or finds
 //! the first failing one, each controller with the run found fastest on it
-//! ([`PropsController::engine`]: the Go Board's after ABC's `&scorr`, [`abc::PdrEngine::AfterScorr`];
-//! the Alchitry Cu's reusing its proof obligations, [`abc::PdrEngine::ReusingObligations`]). The test suite also checks that
-//! mutants of the controller fail, each on its property: the winner's rule inverted (4), the
-//! end compared with `>` (2), the machine playing the person's move index instead of the
-//! solver's (1).
+//! ([`PropsController::engine`]: the Go Board's after ABC's `&scorr`,
+//! [`abc::PdrEngine::AfterScorr`]; the Alchitry Cu's reusing its proof obligations,
+//! [`abc::PdrEngine::ReusingObligations`]). The test suite also checks that mutants of the
+//! controller fail, each on its property: the winner's rule inverted (4), the end compared
+//! with `>` (2), the machine playing the person's move index instead of the solver's (1).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -100,8 +100,8 @@ pub const GO_BOARD_CONTROLLER: PropsController = PropsController {
 
 /// A small controller (T = 7, a think pause of 2 ticks), proved in seconds by plain `pdr`: the
 /// tests check on it that broken controllers fail, each on its property. (A mutant can break
-/// more than one; which one an engine reports first is the engine's: `pdr -p` names property 1
-/// for the end compared with `>`, which also lets the machine move past the target.)
+/// more than one, and which one an engine reports first is the engine's: for the end compared
+/// with `>`, `pdr -p` reports a counterexample to property 1, plain `pdr` one to property 2.)
 pub const SMALL_CONTROLLER: PropsController = PropsController {
     max_target: 7,
     max_add: 2,
