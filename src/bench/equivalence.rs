@@ -94,7 +94,7 @@ fn compare(
                  {top}{size} equal to its RTL on every input sequence from power-on: \
                  {cells} paired signals, every output among them{}, by induction (equiv_induct \
                  -seq {INDUCTION_DEPTH}: {INDUCTION_DEPTH} cycles of agreement imply the next) \
-                 and its base case (sat: they agree on the first {BASE_CYCLES} cycles from the \
+                 and its base case (ABC: they agree on the first {BASE_CYCLES} cycles from the \
                  initial state)",
                 if excluded.is_empty() {
                     String::new()

@@ -13,6 +13,8 @@
 //! * [`induction`] runs the inductive step of ABC's k-induction (`ind`) on all assertions at
 //!   once (`orpos`): with [`bmc3`] to at least as many frames from the initial state (the base
 //!   case), an unbounded proof.
+//! * [`dsat`] checks a model without registers (ABC's combinational SAT check), which `bmc3`
+//!   refuses; [`registers`] reads how many a model has from its AIGER header.
 //! * [`dprove`] runs ABC's sequential equivalence check of a miter (`dprove`: register
 //!   correspondence, retiming and k-induction, with interpolation and PDR off so that it
 //!   ends in a minute at most): every output 0 on every path from the initial state, a counterexample,
@@ -119,7 +121,6 @@ pub fn aiger_probed(
          dffunmap\n\
          setundef -undriven -anyseq\n\
          techmap\n\
-         opt -fast\n\
          dffunmap\n\
          abc -g AND -fast\n\
          opt_clean\n\
@@ -311,6 +312,73 @@ pub fn induction(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run,
 pub fn dprove(dir: &Path, aig: &Path, frames: u64, name: &str) -> Result<Run, ToolError> {
     let commands = format!("strash\ndprove -j -p -F {frames}\n");
     check(dir, aig, name, &commands, judge_dprove)
+}
+
+/// Run ABC's combinational SAT check `dsat` on `aig`, a model without registers (see
+/// [`registers`]; `bmc3` refuses those) and with one output, in the script `<name>.abc`,
+/// leaving `<name>.log` in `dir`. [`Verdict::Proved`] when no input sets the output
+/// ("UNSATISFIABLE"), [`Verdict::Failed`] (output 0, frame 0) when one does ("SATISFIABLE").
+pub fn dsat(dir: &Path, aig: &Path, name: &str) -> Result<Run, ToolError> {
+    check(dir, aig, name, "strash\ndsat\n", judge_dsat)
+}
+
+/// Reads `dsat`'s verdict.
+fn judge_dsat(stdout: &str) -> Verdict {
+    let said = |word: &str| stdout.lines().any(|l| l.trim_start().starts_with(word));
+    if said("UNSATISFIABLE") {
+        Verdict::Proved
+    } else if said("SATISFIABLE") {
+        Verdict::Failed {
+            output: 0,
+            frame: 0,
+        }
+    } else {
+        Verdict::Undecided {
+            reason: format!("dsat gave no verdict: {}", last_words(stdout)),
+        }
+    }
+}
+
+/// The registers of the AIGER file `aig`: `L` of its header `aig M I L O A` (a text line in
+/// the binary format too).
+pub fn registers(aig: &Path) -> Result<u64, ToolError> {
+    use std::io::BufRead;
+    let dir = aig.parent().unwrap_or(Path::new("."));
+    let file = std::fs::File::open(aig).map_err(|err| {
+        ToolError::io(
+            Tool::YosysAbc,
+            format!("reading {}", aig.display()),
+            dir,
+            err,
+        )
+    })?;
+    let mut header = String::new();
+    std::io::BufReader::new(file)
+        .read_line(&mut header)
+        .map_err(|err| {
+            ToolError::io(
+                Tool::YosysAbc,
+                format!("reading {}", aig.display()),
+                dir,
+                err,
+            )
+        })?;
+    let fields: Vec<&str> = header.split_whitespace().collect();
+    match fields.as_slice() {
+        ["aig" | "aag", _, _, latches, ..] => latches.parse().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        ToolError::io(
+            Tool::YosysAbc,
+            format!("reading {}", aig.display()),
+            dir,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("no AIGER header: {:?}", header.trim_end()),
+            ),
+        )
+    })
 }
 
 /// Reads `dprove`'s verdict.
