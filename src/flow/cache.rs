@@ -9,9 +9,7 @@
 //! When `<cache>/<key>` exists, the step copies its files into the work folder and returns the
 //! stored exit status and output instead of running the tool; after a successful run, it stores
 //! them. An entry is written whole (a temporary folder, then a rename) and never changed, so
-//! concurrent runs see either no entry or a complete one; and a step holds its key's lock while
-//! it looks, runs and stores (see [`Key`]), so the same step asked for twice at once runs once.
-//! Only successful runs are stored.
+//! concurrent runs see either no entry or a complete one. Only successful runs are stored.
 //!
 //! The work folder ends up the same as after a real run (the script, the outputs, the log), and
 //! `-v` prints `# from the tool cache: ...` in place of the command line.
@@ -30,41 +28,11 @@ use super::runner::{self, Tool, ToolError, ToolOutput};
 /// The environment variable naming the cache folder.
 pub const CACHE_ENV: &str = "RETROGATE_TOOL_CACHE";
 
-/// Where one step's result is (or would be) stored, and the step's claim on it: from
-/// [`key`] until the `Key` is dropped, it holds an exclusive lock on `<cache>/locks/<key>`
-/// (`flock`, released by the system if the process dies), so that a second test asking for
-/// the same step while the first still runs it waits, then restores what the first stored,
-/// instead of running the tool again (on the 2-core machine, about 50 s of a clean clone's
-/// `make test` ran such twins, 2026-12-05). Taking the lock is best effort: where it fails,
-/// the step runs unlocked, as it did before.
-#[derive(Clone, Debug)]
+/// Where one step's result is (or would be) stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Key {
     folder: PathBuf,
     tool: Tool,
-    _claim: Option<std::sync::Arc<std::fs::File>>,
-}
-
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
-        (&self.folder, self.tool) == (&other.folder, other.tool)
-    }
-}
-
-impl Eq for Key {}
-
-/// The lock of the entry `folder` (see [`Key`]), once it is held; `None` when it cannot be
-/// taken.
-fn claim(folder: &Path) -> Option<std::sync::Arc<std::fs::File>> {
-    let locks = folder.parent()?.join("locks");
-    std::fs::create_dir_all(&locks).ok()?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(locks.join(folder.file_name()?))
-        .ok()?;
-    file.lock().ok()?;
-    Some(std::sync::Arc::new(file))
 }
 
 /// The stored exit status and output of a run.
@@ -116,10 +84,8 @@ pub fn key(tool: Tool, dir: &Path, parts: &[&[u8]]) -> Result<Option<Key>, ToolE
         version.stderr.as_bytes(),
     ];
     all.extend_from_slice(parts);
-    let folder = root.join(super::hash_parts(all));
     Ok(Some(Key {
-        _claim: claim(&folder),
-        folder,
+        folder: root.join(super::hash_parts(all)),
         tool,
     }))
 }
@@ -221,32 +187,6 @@ fn flat(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A second claim on an entry waits until the first is released.
-    #[test]
-    fn a_claimed_entry_waits_for_its_first_claim() {
-        use std::sync::atomic::{AtomicBool, Ordering};
-        use std::sync::Arc;
-        let root = tempfile::tempdir().unwrap();
-        let folder = root.path().join("0".repeat(64));
-        let first = claim(&folder).expect("the first claim");
-        let released = Arc::new(AtomicBool::new(false));
-        let second = {
-            let (folder, released) = (folder.clone(), Arc::clone(&released));
-            std::thread::spawn(move || {
-                let claim = claim(&folder).expect("the second claim");
-                (released.load(Ordering::SeqCst), claim)
-            })
-        };
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        released.store(true, Ordering::SeqCst);
-        drop(first);
-        let (after_release, _claim) = second.join().unwrap();
-        assert!(
-            after_release,
-            "the second claim was taken while the first was held"
-        );
-    }
 
     #[test]
     fn flat_names_do_not_collide() {
