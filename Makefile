@@ -41,15 +41,19 @@ tools:
 # Cargo runs scripts/rustc-with-clippy in place of rustc for them, so the dependencies are
 # compiled once, not also checked by a separate `cargo clippy`. The benchmarks, which the tests
 # do not build, are built the same way first. Tests run under cargo-nextest (.config/nextest.toml:
-# two at a time across all test binaries), built with the fast-build profile (release at
+# TEST_THREADS at a time across all test binaries), built with the fast-build profile (release at
 # opt-level 1, retrogate at 0; Cargo.toml says why), sharing tool results through the
 # content-addressed cache in target/tool-cache (and Verilator's C++ objects through ccache in
 # target/tool-cache/ccache); the doc tests (which nextest does not run) follow.
 LINTED := RUSTC_WORKSPACE_WRAPPER='$(CURDIR)/scripts/rustc-with-clippy'
+# One test more than the machine has cores, so that a core left idle while a test reads,
+# writes or starts its next tool goes to the extra one (on the 2-core machine, 3 at a time took
+# a clean clone's make test from 14 min 47 s to 14 min 32 s, 2026-12-05).
+TEST_THREADS := $(shell echo $$(( $$(nproc) + 1 )))
 test: tools
 	$(CARGO) fmt --all -- --check
 	$(LINTED) $(CARGO) build --profile fast-build --benches --features external-tools
-	$(LINTED) RETROGATE_TOOL_CACHE='$(CURDIR)/target/tool-cache' $(CARGO) nextest run --cargo-profile fast-build --features external-tools
+	$(LINTED) RETROGATE_TOOL_CACHE='$(CURDIR)/target/tool-cache' $(CARGO) nextest run --cargo-profile fast-build --features external-tools --test-threads $(TEST_THREADS)
 	$(LINTED) $(CARGO) test --profile fast-build --features external-tools --doc
 
 # Regenerate the committed outputs (hdl/, sim/, constraints/ and the README's waveform);
