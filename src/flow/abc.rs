@@ -344,40 +344,28 @@ fn judge_dsat(stdout: &str) -> Verdict {
 pub fn registers(aig: &Path) -> Result<u64, ToolError> {
     use std::io::BufRead;
     let dir = aig.parent().unwrap_or(Path::new("."));
-    let file = std::fs::File::open(aig).map_err(|err| {
+    let failed = |err: std::io::Error| {
         ToolError::io(
             Tool::YosysAbc,
             format!("reading {}", aig.display()),
             dir,
             err,
         )
-    })?;
+    };
     let mut header = String::new();
-    std::io::BufReader::new(file)
+    std::io::BufReader::new(std::fs::File::open(aig).map_err(failed)?)
         .read_line(&mut header)
-        .map_err(|err| {
-            ToolError::io(
-                Tool::YosysAbc,
-                format!("reading {}", aig.display()),
-                dir,
-                err,
-            )
-        })?;
+        .map_err(failed)?;
     let fields: Vec<&str> = header.split_whitespace().collect();
     match fields.as_slice() {
         ["aig" | "aag", _, _, latches, ..] => latches.parse().ok(),
         _ => None,
     }
     .ok_or_else(|| {
-        ToolError::io(
-            Tool::YosysAbc,
-            format!("reading {}", aig.display()),
-            dir,
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("no AIGER header: {:?}", header.trim_end()),
-            ),
-        )
+        failed(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("no AIGER header: {:?}", header.trim_end()),
+        ))
     })
 }
 
@@ -494,6 +482,38 @@ fn judge_bmcs(stdout: &str, frames: u64) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `dsat`'s two answers, as yosys 0.23's ABC prints them (2026-12-05).
+    #[test]
+    fn dsat_verdicts_are_read_strictly() {
+        assert_eq!(
+            judge_dsat("UNSATISFIABLE  Time =     0.01 sec\n"),
+            Verdict::Proved
+        );
+        assert_eq!(
+            judge_dsat("SATISFIABLE    Time =     0.01 sec\n"),
+            Verdict::Failed {
+                output: 0,
+                frame: 0
+            }
+        );
+        assert!(matches!(
+            judge_dsat("Error: the network is not a miter.\n"),
+            Verdict::Undecided { .. }
+        ));
+    }
+
+    #[test]
+    fn registers_come_from_the_aiger_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let aig = dir.path().join("m.aig");
+        std::fs::write(&aig, b"aig 9 2 3 1 4\n\x02\x01").unwrap();
+        assert_eq!(registers(&aig).unwrap(), 3);
+        std::fs::write(&aig, b"aag 1 1 0 1 0\n2\n2\n").unwrap();
+        assert_eq!(registers(&aig).unwrap(), 0);
+        std::fs::write(&aig, b"not an aiger file\n").unwrap();
+        assert!(registers(&aig).is_err());
+    }
 
     #[test]
     fn dprove_verdicts_are_read_strictly() {
