@@ -48,7 +48,7 @@ tools:
 LINTED := RUSTC_WORKSPACE_WRAPPER='$(CURDIR)/scripts/rustc-with-clippy'
 # One test more than the machine has cores, so that a core left idle while a test reads,
 # writes or starts its next tool goes to the extra one (on the 2-core machine, 3 at a time took
-# a clean clone's make test from 14 min 47 s to 14 min 32 s, 2026-12-05).
+# a clean clone's make test from 14 min 47 s to 14 min 17 s, 2026-12-05; four took 15 min 11 s).
 TEST_THREADS := $(shell echo $$(( $$(nproc) + 1 )))
 test: tools
 	$(CARGO) fmt --all -- --check
