@@ -109,7 +109,7 @@ pub fn read_back(
     Ok(path)
 }
 
-/// The pins `icebox_vlog` left out of its read-back ("Warning: unmatched port '\io_led[13] '"):
+/// The pins `icebox_vlog` left out of its read-back (`Warning: unmatched port '\io_led[13] '`):
 /// pads it found no IO cell for. It does so for an output pad in the tile of a placed PLL (on
 /// the Alchitry Cu, pin A6 shares tile (16, 33) with the PLL that clocks the solver design).
 pub fn unmatched_pins(verilog: &str) -> Vec<String> {

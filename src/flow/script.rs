@@ -10,7 +10,7 @@
 //!
 //! No path is ever read as a command. yosys and ABC split their scripts at `;` and
 //! whitespace, and a `"` ends a quoted name, so a script holds file names only through
-//! [`file`]: relative to the work folder the tool runs in and made of ASCII letters, digits and
+//! [`file()`]: relative to the work folder the tool runs in and made of ASCII letters, digits and
 //! `_ . - /` ([`ToolError::UnsafeName`] otherwise). retrogate chooses every such name; a file
 //! that lies elsewhere (a netlist built in another folder) is copied in under one ([`local`]).
 //! The work folder's own path, the current folder and the user's file names never reach a
@@ -76,7 +76,7 @@ pub fn output(
 
 /// [`output`] through the tool cache, when one is configured ([`super::cache`]): the key is the
 /// interpreter, the script's text and the name and content of every file of `dir` the script
-/// names (every file a script reads is named in it, relative to `dir`: [`file`]), `outputs`
+/// names (every file a script reads is named in it, relative to `dir`: [`file()`]), `outputs`
 /// excepted. On a hit the script, `outputs` and the log are restored and the stored output
 /// returned without running the tool; after a run that exits 0 and that `keep` accepts (a proof
 /// that gave a verdict, not one stopped by its time limit), they are stored.
@@ -188,7 +188,7 @@ pub fn file(tool: Tool, dir: &Path, path: &Path) -> Result<String, ToolError> {
     }
 }
 
-/// `path` as [`file`] names it when it can; otherwise the file is copied into `dir` as
+/// `path` as [`file()`] names it when it can; otherwise the file is copied into `dir` as
 /// `copy_name` (a safe name) and that name is returned.
 pub fn local(tool: Tool, dir: &Path, path: &Path, copy_name: &str) -> Result<String, ToolError> {
     if let Ok(name) = file(tool, dir, path) {

@@ -3,7 +3,7 @@
 //! player).
 //!
 //! The controller under test is any Verilog with the controller's port contract
-//! ([`ControllerDut`]: the emitted `sticks_game`, or a user's module). [`wrapper`] generates
+//! ([`ControllerDut`]: the emitted `sticks_game`, or a user's module). [`wrapper()`] generates
 //! the formal wrapper: a monitor that tracks the expected state (the reference model's rules
 //! with the solver's tables) and the properties of issue 12 at the ports. The monitor's
 //! equality with the outputs makes the properties inductive up to the controller's hidden

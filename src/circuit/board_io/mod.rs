@@ -30,7 +30,7 @@
 //! Because the two views are separate code, every block is tested twice: a
 //! behavioural test of the rust-hdl simulation, and (feature
 //! `external-tools`) a cycle-by-cycle comparison of that simulation with
-//! Icarus running the emitted Verilog ([`crate::circuit::sim`]).
+//! Icarus running the emitted Verilog (`crate::circuit::sim`).
 //!
 //! State in the custom blocks lives in plain Rust fields (prefixed `_`, which
 //! rust-hdl's derive skips) and in registers the Verilog body declares; every
