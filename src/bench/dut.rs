@@ -776,7 +776,7 @@ struct IncludeDirective {
     line: usize,
 }
 
-/// The `` `include "name" `` directives of `text` outside comments and strings (an `include
+/// The `` `include "name" `` directives of `text` outside comments and strings (an `` `include ``
 /// of a macro or of `<name>` is left to the tools).
 fn include_directives(text: &str) -> Vec<IncludeDirective> {
     let bytes = text.as_bytes();

@@ -10,7 +10,7 @@
 //! Io 2-D indices are flattened as `[group*8+bit]`; group 0 is the rightmost.
 //! Polarity (Alchitry Io tutorial): rst_n active low; LEDs active high;
 //! io_seg and io_sel active low; io_seg bit0 = A ... bit6 = G, bit7 = DP;
-//! io_sel[0] = rightmost digit; buttons up, centre, down, left, right.
+//! `io_sel[0]` = rightmost digit; buttons up, centre, down, left, right.
 //!
 //! **Pull-down caveat:** io_dip and io_button switch to 3V3 through 330R, the
 //! Io V1 has no pull-downs and the iCE40 has no internal pull-downs, so the

@@ -202,7 +202,7 @@ struct State {
     acc_blunder: bool,
     /// A mutant for the benches to catch: ties between equally deep moves go to the latest
     /// instead of the earliest. False in every product path (only the tests'
-    /// [`simulate_heaps_solves_tying_late`] sets it).
+    /// `simulate_heaps_solves_tying_late` sets it).
     ties_to_latest: bool,
 }
 

@@ -118,7 +118,8 @@ fn row_cells<G: Report>(game: &G, s: &Solution<G>, i: usize) -> Vec<String> {
 }
 
 /// The table of every reachable position, written as it goes: one pass over the solution
-/// measures the columns, a second writes the rows (the same text as [`Table::render`]).
+/// measures the columns, a second writes the rows (the same text as
+/// [`Table::render`](super::columns::Table::render)).
 fn table<G: Report, W: Write>(
     game: &G,
     s: &Solution<G>,

@@ -23,7 +23,7 @@
 //! and a Lagrangian lower bound rounded up to costs a cover can have, with
 //! reduced-cost fixing) and lists every cover of least cost, the cost being
 //! the total number of literals, ties broken by the number of products.
-//! [`minimise`] returns the first such cover. Random 8-input functions with
+//! [`minimise()`] returns the first such cover. Random 8-input functions with
 //! don't-cares typically take milliseconds.
 //!
 //! # Ordering
@@ -34,7 +34,7 @@
 //! before a complemented one before an absent variable. Every [`Sop`] keeps
 //! its cubes in that order, so `A + B·C`, never `B·C + A`. The covers of
 //! [`minimal_covers`] come in a fixed search order, the first being the one
-//! [`minimise`] returns; asking for fewer gives a prefix of the list.
+//! [`minimise()`] returns; asking for fewer gives a prefix of the list.
 
 mod bitset;
 mod cover;

@@ -1,7 +1,7 @@
 //! Level 8's reading of the board: what the read-back chip's LEDs and digits show at each
-//! checkpoint of the stimulus ([`super::stimulus`]), decoded through the design's layout on the
-//! board and checked against the software solver, so the level stands on the solver, not only
-//! on the RTL top:
+//! checkpoint of the stimulus ([`stimulus`](mod@super::stimulus)), decoded through the
+//! design's layout on the board and checked against the software solver, so the level stands
+//! on the solver, not only on the RTL top:
 //! - J.R. 01: the position the presses made and its answer from the solver's table (on the
 //!   iCEstick, whichever of the two its alternating LEDs show at the checkpoint);
 //! - the stick game and the solver design: the sticks left (count LEDs in binary, two digits,

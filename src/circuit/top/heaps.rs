@@ -258,12 +258,12 @@ impl OutRole for HeapsOut {
     }
 }
 
-/// The Alchitry Io (both versions): io_dip[5:0] the first heap k, [11:6] the target, [12] `x+1`,
-/// [13] `x+2`, [14] `x*2`, [15] `x*3`, [16] `x*4`, [17] the last move wins, [18] machine first,
-/// [19] the answers page; io_led[7:0] the first heap, [15:8] the second (binary), [20:16] the
-/// move (one LED per move, under its switch's position), [21] the move is on the second heap,
-/// [22] your turn, [23] refused; the display shows k and S while setting up, the two heaps in
-/// play, the task and its answer on the answers page.
+/// The Alchitry Io (both versions): `io_dip[5:0]` the first heap k, `[11:6]` the target, `[12]`
+/// `x+1`, `[13]` `x+2`, `[14]` `x*2`, `[15]` `x*3`, `[16]` `x*4`, `[17]` the last move wins, `[18]`
+/// machine first, `[19]` the answers page; `io_led[7:0]` the first heap, `[15:8]` the second
+/// (binary), `[20:16]` the move (one LED per move, under its switch's position), `[21]` the move is
+/// on the second heap, `[22]` your turn, `[23]` refused; the display shows k and S while setting
+/// up, the two heaps in play, the task and its answer on the answers page.
 ///
 /// It runs at 25 MHz from the Cu's PLL: the solver's successor path (an adder, a multiplier by
 /// a constant and a comparison into block-RAM addresses) does not close at the 100 MHz board

@@ -154,7 +154,7 @@ const GO_BOARD: Layout<Jr01In, Jr01Out> = Layout {
     pll_hz: None,
 };
 
-/// The Alchitry Io (both versions): the three rightmost DIP switches set C B A (io_dip[0] =
+/// The Alchitry Io (both versions): the three rightmost DIP switches set C B A (`io_dip[0]` =
 /// C); the LEDs above them show the position, io_led[6..4] the answer X Y Z; the leftmost
 /// digit shows the position, the rightmost the answer.
 const ALCHITRY_IO: Layout<Jr01In, Jr01Out> = Layout {

@@ -243,11 +243,11 @@ const GO_BOARD: Layout<SolverIn, SolverOut> = Layout {
     pll_hz: None,
 };
 
-/// The Alchitry Io (both versions): io_dip[7:0] the take set (DIP k-1: take k allowed),
-/// io_dip[15:8] the count, [16] last stick wins, [17] machine first, io_dip[23:20] your take;
-/// up reads the switches, solves and starts a game, centre plays your take; the display shows
-/// the sticks left (3 digits) and the machine's last take; io_led[7:0] the game's take set,
-/// [15:8] the sticks left, [16] your turn, [17] thinking, [18] last stick wins.
+/// The Alchitry Io (both versions): `io_dip[7:0]` the take set (DIP k-1: take k allowed),
+/// `io_dip[15:8]` the count, `[16]` last stick wins, `[17]` machine first, `io_dip[23:20]` your
+/// take; up reads the switches, solves and starts a game, centre plays your take; the display shows
+/// the sticks left (3 digits) and the machine's last take; `io_led[7:0]` the game's take set,
+/// `[15:8]` the sticks left, `[16]` your turn, `[17]` thinking, `[18]` last stick wins.
 ///
 /// It runs at 50 MHz from the Cu's PLL: its block-RAM solver alone reaches 100 to 115 MHz on
 /// the HX8K over placer seeds 1 to 8, short of 1.2x the 100 MHz board clock.

@@ -191,8 +191,8 @@ const GO_BOARD: Layout<SticksIn, SticksOut> = Layout {
 
 /// The Alchitry Io (both versions; `io_button[0..4]` = up, centre, down, left, right): left,
 /// centre, right take 1, 2, 3; up starts a new game; DIP 0 on: the machine moves first; rst_n
-/// resets; the display shows the sticks left, `-` and the machine's last take; io_led[0] your
-/// turn, [1] thinking, [7] echoes DIP 0; at game over all eight blink.
+/// resets; the display shows the sticks left, `-` and the machine's last take; `io_led[0]` your
+/// turn, `[1]` thinking, `[7]` echoes DIP 0; at game over all eight blink.
 const ALCHITRY_IO: Layout<SticksIn, SticksOut> = Layout {
     wires: &[
         Wire::Input("rst_n", SticksIn::Reset),
