@@ -7,11 +7,11 @@
 //! - [`cli`]: the command line: arguments, one module per verb, the text and JSON renderings of
 //!   the library's events; it prints, and it owns the files it names;
 //! - [`vboard`]: the virtual board: a board top (or, with `--bin`, the chip read back from a
-//!   bitstream by level 8's read-back in [`bench`](mod@bench)) under Verilator driven through its pins at
-//!   the board's clock by a harness, drawn from the board data (ratatui), with a scripted mode
-//!   that keeps frames as text;
-//! - [`bench`](mod@bench): verification: the plan of levels for each `verify` target, the levels, their
-//!   events, reports and JSON document;
+//!   bitstream by level 8's read-back in [`bench`](mod@bench)) under Verilator driven through
+//!   its pins at the board's clock by a harness, drawn from the board data (ratatui), with a
+//!   scripted mode that keeps frames as text;
+//! - [`bench`](mod@bench): verification: the plan of levels for each `verify` target, the
+//!   levels, their events, reports and JSON document;
 //! - [`build`]: the bitstream pipeline (a board top through yosys, nextpnr-ice40 and icepack;
 //!   iceprog) and its build record;
 //! - [`play`]: games against the machine as pure state machines (lines in, events out), against

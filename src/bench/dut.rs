@@ -1007,9 +1007,9 @@ pub fn check_contract(ports: &[PortSpec], contract: Contract) -> Vec<String> {
 
 /// Co-simulates a user's controller (`verilog`, a `sticks_game` module for `game`'s widths,
 /// e.g. from [`Dut::controller_verilog`]) against the reference model and the solver on the
-/// stimulus of [`super::sequential::sticks_stimulus`], on the external engines of `options.engines` (rust-hdl
-/// and the model are not run as engines: the model is the reference). Engines work in
-/// `dir/<engine>`.
+/// stimulus of [`sticks_stimulus`](super::sequential::sticks_stimulus), on the external
+/// engines of `options.engines` (rust-hdl and the model are not run as engines: the model is
+/// the reference). Engines work in `dir/<engine>`.
 pub fn verify_controller(
     game: &SticksGame,
     options: &VerifyOptions,

@@ -5,8 +5,9 @@
 //!   bitstream configures, read back as `verify --level 8` reads it) with a C++ `main` that
 //!   takes pin changes and cycle counts on stdin and writes the output pins when they change,
 //!   skipping (exactly) the top's idle cycles between two ticks of its time base;
-//! - [`panel`](mod@panel): what to draw and press, from the board data (resources, labels, polarities,
-//!   colours) and the design's use of each pin, with a key for each button and switch;
+//! - [`panel`](mod@panel): what to draw and press, from the board data (resources, labels,
+//!   polarities, colours) and the design's use of each pin, with a key for each button and
+//!   switch;
 //! - [`Session`]: a running board: presses held as a finger holds them (past the debouncer),
 //!   switches flipped, power cycles, the board's time in clock cycles; multiplexed digits are
 //!   latched while their select is active, so every digit shows steadily;

@@ -5,7 +5,7 @@
 //! The key file: one step a line, `<ms> <action>`, `<ms>` the board time in milliseconds since
 //! power-on (never decreasing from line to line); `#` starts a comment, blank lines are
 //! skipped. An action is a control's key (the key shown beside it: a button is held
-//! [`super::PRESS_MS`] as a finger holds it, a switch flips), a key then `hold <ms>`
+//! [`PRESS_MS`] as a finger holds it, a switch flips), a key then `hold <ms>`
 //! (a button held that long: `hold 1500` is a long press), `reset` (a power cycle) or `frame`
 //! (keep the screen at that time). A file without a `frame` line keeps a frame at power-on and
 //! on every change of what the board shows. The run ends at the last line's time.

@@ -12,8 +12,9 @@ use crate::game::{Last, SticksGame};
 use crate::solver::strategy::SticksTable;
 
 /// The controller's logic with a time-base input: the machine's pause is `think_ticks` ticks
-/// of `tick`. Board consoles feed it the board's 1 ms tick; [`super::SticksController`] (the emitted
-/// `sticks_game`) ties `tick` high, so its pause is `think_cycles` clock cycles.
+/// of `tick`. Board consoles feed it the board's 1 ms tick;
+/// [`SticksController`](super::SticksController) (the emitted `sticks_game`) ties `tick` high,
+/// so its pause is `think_cycles` clock cycles.
 #[derive(LogicBlock)]
 pub struct SticksCore<const W: usize, const M: usize, const S: usize> {
     /// The clock.

@@ -430,7 +430,7 @@ pub fn sticks_verilog(
 /// lowest wins if several pulse together; a take that does not fit in M
 /// bits is sent as 0, which the controller refuses). `blink` is the
 /// game-over pattern: the 1 Hz phase bit if the human won, the 4 Hz one if
-/// the machine won. `tens`/`ones` are [`crate::circuit::board_io::BLANK`]
+/// the machine won. `tens`/`ones` are [`BLANK`]
 /// for leading zeros.
 #[derive(LogicBlock)]
 pub struct SticksConsole<const W: usize, const M: usize, const S: usize> {
